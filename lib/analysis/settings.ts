@@ -1,0 +1,171 @@
+// SPEC §3.11: every analysis threshold, its default, and how layers of
+// overrides resolve: query parameters > the run's `config` > project settings
+// > defaults. Keys are the SPEC's snake_case names everywhere (query, config,
+// report), so one name travels from the URL to the report unchanged.
+import { z } from "zod";
+
+export const CONTEXT_PRESETS = ["aggressive", "default", "relaxed"] as const;
+/** The context-fill threshold (%) each preset implies, SPEC §3.10. */
+export const PRESET_FILL_PCT: Record<(typeof CONTEXT_PRESETS)[number], number> = {
+  aggressive: 50,
+  default: 60,
+  relaxed: 70,
+};
+
+const num = () => z.coerce.number().finite();
+const pos = () => z.coerce.number().finite().positive();
+const int = () => z.coerce.number().int().positive();
+const ratio = () => z.coerce.number().finite().min(0).max(1);
+const pct = () => z.coerce.number().finite().min(0).max(100);
+
+export const AnalysisSettings = z.object({
+  slow_ratio: pos(),
+  fail_rate: ratio(),
+  min_slow_ms: num().min(0),
+  overcall_calls: int(),
+  fail_max: int(),
+  cool_s: num().min(0),
+  timeouts: z.record(z.string(), pos()),
+  default_timeout_s: pos(),
+  max_iterations: int(),
+  task_token_budget: int(),
+  task_error_limit: int(),
+  cooldown_min: num().min(0),
+  max_calls_per_hour: int(),
+  permission_denials_in_row: int(),
+  permission_denials_total: int(),
+  permission_cooldown_s: num().min(0),
+  api_window: int(),
+  api_failure_rate: ratio(),
+  api_cooldown_s: num().min(0),
+  context_preset: z.enum(CONTEXT_PRESETS),
+  context_fill_pct: pct(),
+  context_complexity: num().min(1).max(10),
+  context_completed_tasks: int(),
+  context_error_rate_pct: pct(),
+  context_absolute_limit: int(),
+});
+export type AnalysisSettings = z.output<typeof AnalysisSettings>;
+
+export const PartialSettings = AnalysisSettings.partial();
+export type PartialSettings = z.output<typeof PartialSettings>;
+
+export const DEFAULT_SETTINGS: AnalysisSettings = {
+  slow_ratio: 3.0,
+  fail_rate: 0.5,
+  min_slow_ms: 50,
+  overcall_calls: 8,
+  fail_max: 3,
+  cool_s: 60,
+  timeouts: { search: 8, http_get: 10, run_shell: 30, deploy: 120 },
+  default_timeout_s: 15,
+  max_iterations: 100,
+  task_token_budget: 10000,
+  task_error_limit: 3,
+  cooldown_min: 30,
+  max_calls_per_hour: 100,
+  permission_denials_in_row: 3,
+  permission_denials_total: 20,
+  permission_cooldown_s: 300,
+  api_window: 10,
+  api_failure_rate: 0.5,
+  api_cooldown_s: 60,
+  context_preset: "default",
+  context_fill_pct: 60,
+  context_complexity: 6,
+  context_completed_tasks: 5,
+  context_error_rate_pct: 30,
+  context_absolute_limit: 10,
+};
+
+export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as (keyof AnalysisSettings)[];
+
+/**
+ * Merge override layers, highest precedence first. `timeouts` merge per tool.
+ * A preset sets the context-fill threshold unless some layer names
+ * `context_fill_pct` itself (an explicit number beats a preset).
+ */
+export function resolveSettings(...layersHighFirst: PartialSettings[]): AnalysisSettings {
+  const merged: PartialSettings = {};
+  const timeouts: Record<string, number> = { ...DEFAULT_SETTINGS.timeouts };
+  for (const layer of [...layersHighFirst].reverse()) {
+    Object.assign(merged, stripUndefined(layer));
+    if (layer.timeouts) Object.assign(timeouts, layer.timeouts);
+  }
+  const preset = merged.context_preset ?? DEFAULT_SETTINGS.context_preset;
+  return {
+    ...DEFAULT_SETTINGS,
+    ...merged,
+    timeouts,
+    context_preset: preset,
+    context_fill_pct: merged.context_fill_pct ?? PRESET_FILL_PCT[preset],
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type SettingsParseResult =
+  | { ok: true; settings: PartialSettings }
+  | { ok: false; param: string; message: string };
+
+/**
+ * Read overrides from query parameters or `key=value` pairs (the CLI's
+ * `--set`). `timeouts` is JSON (`{"search":5}`) or `search:5,http_get:3`.
+ * Unknown names are ignored only when `strict` is false.
+ */
+export function parseSettingsParams(
+  params: Iterable<[string, string]>,
+  { strict = false }: { strict?: boolean } = {},
+): SettingsParseResult {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    if (!(SETTING_NAMES as string[]).includes(key)) {
+      if (strict) return { ok: false, param: key, message: `unknown setting "${key}"` };
+      continue;
+    }
+    raw[key] = key === "timeouts" ? parseTimeouts(value) : value;
+  }
+  return parseSettingsObject(raw);
+}
+
+/** Validate an object of overrides (a run's `config`, saved project settings). */
+export function parseSettingsObject(raw: unknown): SettingsParseResult {
+  const result = PartialSettings.safeParse(raw);
+  if (result.success) return { ok: true, settings: result.data };
+  const issue = result.error.issues[0];
+  const param = String(issue.path[0] ?? "settings");
+  return { ok: false, param, message: `${param}: ${issue.message}` };
+}
+
+/** Keep only the valid overrides of a run's `config`; an invalid key is dropped. */
+export function settingsFromConfig(config: Record<string, unknown>): PartialSettings {
+  const out: Record<string, unknown> = {};
+  for (const key of SETTING_NAMES) {
+    if (config[key] === undefined) continue;
+    const one = PartialSettings.safeParse({ [key]: config[key] });
+    if (one.success) Object.assign(out, one.data);
+  }
+  return out as PartialSettings;
+}
+
+function parseTimeouts(value: string): unknown {
+  const text = value.trim();
+  if (text.startsWith("{")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return Object.fromEntries(
+    text
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => {
+        const [tool, seconds] = pair.split(":");
+        return [tool.trim(), seconds?.trim()];
+      }),
+  );
+}

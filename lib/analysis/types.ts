@@ -1,0 +1,45 @@
+// What the analysis reads (SPEC §3). The analysis is pure: it never touches
+// the database or a clock. A source (the database for the server, plain
+// arrays for the offline CLI) provides the small tables in memory and the
+// big one — spans — as aggregates plus ordered async streams, so a run of a
+// million spans is never loaded whole.
+import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
+
+/** Per tool name over spans of kind `tool` or `llm` (SPEC §3.1). */
+export type ToolAggregate = {
+  tool: string;
+  calls: number;
+  failures: number;
+  /** Sum of span durations in ms (a span's duration is never negative). */
+  totalMs: number;
+};
+
+/** The few span fields the breaker, timeout and rate replays need. */
+export type SpanLite = {
+  spanId: string;
+  t0Us: number;
+  t1Us: number;
+  ok: boolean;
+  error: string;
+};
+
+export type AnalysisInput = {
+  runId: string;
+  /** SPEC §3.12.3: run record's started_at, else the earliest record. */
+  runStartUs: number;
+  /** Spans of kind tool/llm, aggregated per name. */
+  tools: ToolAggregate[];
+  /** Ordered by n. */
+  iterations: StoredIteration[];
+  /** Ordered by ts, then by arrival. */
+  events: StoredEvent[];
+  tasks: StoredTask[];
+  /** Sum of tokens_in + tokens_out of spans per task_id (§3.12.8). */
+  taskSpanTokens: Record<string, number>;
+  /** Whether the run has any span of kind `llm` (§3.7). */
+  hasLlmSpans: boolean;
+  /** Spans (tool/llm) of one tool name, ordered by t0 then span id. */
+  spansOfTool(tool: string): AsyncIterable<SpanLite>;
+  /** Start times (µs), ascending, of the §3.7 calls among spans: llm spans when hasLlmSpans, else all spans. */
+  rateCallTimes(): AsyncIterable<number>;
+};

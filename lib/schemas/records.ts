@@ -1,0 +1,227 @@
+// The wire format of SPEC §1 (Loopscope JSONL v1) and the normalised records
+// that ingest produces from it. One zod schema per record type; each schema
+// parses a raw JSON object and transforms it into the normalised form, so the
+// type of a stored record is `z.output<typeof X>` and nowhere hand-written.
+// Unknown fields are kept: in `meta` for spans, in `attrs` for the rest.
+import { z } from "zod";
+import { parseTimeUs } from "../time";
+
+export const SPAN_KINDS = ["tool", "llm", "agent", "other"] as const;
+export const WORK_KINDS = ["feature", "test_fix", "refactor", "docs", "other"] as const;
+export const RECORD_TYPES = ["run", "span", "iteration", "event", "task"] as const;
+
+/** A wire time (epoch seconds or ISO-8601) → epoch microseconds. */
+export const WireTime = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const us = parseTimeUs(v);
+  if (us === null) {
+    ctx.addIssue({ code: "custom", message: `not a time: ${JSON.stringify(v).slice(0, 40)}` });
+    return z.NEVER;
+  }
+  return us;
+});
+
+const Id = z.string().min(1).max(512);
+const Count = z.number().int().nonnegative();
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** Fields that are not part of a record type's schema, kept verbatim. */
+function extrasOf(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in raw) if (!known.has(key)) out[key] = raw[key];
+  return out;
+}
+
+const spanShape = {
+  type: z.literal("span").optional(),
+  run_id: Id.optional(),
+  span_id: Id.optional(),
+  parent_id: Id.nullish(),
+  name: z.string().min(1).max(1000),
+  kind: z.enum(SPAN_KINDS).optional(),
+  t0: WireTime,
+  t1: WireTime.nullish(),
+  duration_ms: z.number().finite().nullish(),
+  ok: z.boolean().nullish(),
+  error: z.string().nullish(),
+  iteration: z.number().int().nullish(),
+  task_id: Id.nullish(),
+  tokens_in: Count.nullish(),
+  tokens_out: Count.nullish(),
+  cost_usd: z.number().finite().nullish(),
+  meta: JsonObject.nullish(),
+};
+const SPAN_KEYS = new Set(Object.keys(spanShape));
+
+/** SPEC §1 span, including the bare `{name,t0,t1,ok,error,meta}` form. §3.12.1 readings. */
+export const SpanRecord = z.looseObject(spanShape).transform((r) => {
+  const t0Us = r.t0;
+  let t1Us = r.t1 ?? (r.duration_ms != null ? t0Us + Math.round(r.duration_ms * 1000) : t0Us);
+  if (t1Us < t0Us) t1Us = t0Us;
+  const error = r.error ?? "";
+  const extras = extrasOf(r, SPAN_KEYS);
+  return {
+    type: "span" as const,
+    runId: r.run_id ?? null,
+    spanId: r.span_id ?? null,
+    parentId: r.parent_id ?? null,
+    name: r.name,
+    kind: r.kind ?? "tool",
+    t0Us,
+    t1Us,
+    ok: r.ok ?? error === "",
+    error,
+    iteration: r.iteration ?? null,
+    taskId: r.task_id ?? null,
+    tokensIn: r.tokens_in ?? null,
+    tokensOut: r.tokens_out ?? null,
+    costUsd: r.cost_usd ?? null,
+    meta: { ...(r.meta ?? {}), ...extras },
+  };
+});
+export type SpanRecord = z.output<typeof SpanRecord>;
+
+const iterationShape = {
+  type: z.literal("iteration"),
+  run_id: Id.optional(),
+  n: z.number().int().nonnegative(),
+  ts: WireTime,
+  task_id: Id.nullish(),
+  tasks_completed: Count.nullish(),
+  files_modified: z.array(z.string()).nullish(),
+  lines_added: Count.nullish(),
+  lines_removed: Count.nullish(),
+  tests: z
+    .object({ passed: Count.optional(), failed: Count.optional(), skipped: Count.optional() })
+    .nullish(),
+  newly_passing: Count.nullish(),
+  build_errors_resolved: Count.nullish(),
+  errors: z.array(z.string()).nullish(),
+  reverted: z.boolean().nullish(),
+  output_lines: Count.nullish(),
+  api_calls: Count.nullish(),
+  tokens_used: Count.nullish(),
+  context_tokens: Count.nullish(),
+  context_window: Count.nullish(),
+  approach: z.string().nullish(),
+  work_kind: z.string().nullish(),
+};
+const ITERATION_KEYS = new Set(Object.keys(iterationShape));
+
+/** SPEC §1 iteration. Absent fields stay null: they count for nothing (§3.12.9). */
+export const IterationRecord = z.looseObject(iterationShape).transform((r) => ({
+  type: "iteration" as const,
+  runId: r.run_id ?? null,
+  n: r.n,
+  tsUs: r.ts,
+  taskId: r.task_id ?? null,
+  tasksCompleted: r.tasks_completed ?? null,
+  filesModified: r.files_modified ?? null,
+  linesAdded: r.lines_added ?? null,
+  linesRemoved: r.lines_removed ?? null,
+  tests: r.tests ?? null,
+  newlyPassing: r.newly_passing ?? null,
+  buildErrorsResolved: r.build_errors_resolved ?? null,
+  errors: r.errors ?? null,
+  reverted: r.reverted ?? null,
+  outputLines: r.output_lines ?? null,
+  apiCalls: r.api_calls ?? null,
+  tokensUsed: r.tokens_used ?? null,
+  contextTokens: r.context_tokens ?? null,
+  contextWindow: r.context_window ?? null,
+  approach: r.approach ?? null,
+  workKind: r.work_kind ?? null,
+  attrs: extrasOf(r, ITERATION_KEYS),
+}));
+export type IterationRecord = z.output<typeof IterationRecord>;
+
+/** An HTTP status may arrive as a number or a numeric string. */
+const Status = z.union([z.number().int(), z.string().regex(/^\d{3}$/).transform(Number)]);
+
+const eventShape = {
+  type: z.literal("event"),
+  run_id: Id.optional(),
+  ts: WireTime,
+  kind: z.string().min(1).max(200),
+  tool: z.string().nullish(),
+  detail: z.string().nullish(),
+  status: Status.nullish(),
+  state: z.string().nullish(),
+  reason: z.string().nullish(),
+  task_id: Id.nullish(),
+};
+const EVENT_KEYS = new Set(Object.keys(eventShape));
+
+/** SPEC §1 event. Any kind is stored; the analysis gives meaning to some. */
+export const EventRecord = z.looseObject(eventShape).transform((r) => ({
+  type: "event" as const,
+  runId: r.run_id ?? null,
+  tsUs: r.ts,
+  kind: r.kind,
+  tool: r.tool ?? null,
+  detail: r.detail ?? null,
+  status: r.status ?? null,
+  state: r.state ?? null,
+  reason: r.reason ?? null,
+  taskId: r.task_id ?? null,
+  attrs: extrasOf(r, EVENT_KEYS),
+}));
+export type EventRecord = z.output<typeof EventRecord>;
+
+const taskShape = {
+  type: z.literal("task"),
+  run_id: Id.optional(),
+  task_id: Id,
+  title: z.string().nullish(),
+  status: z.string().nullish(),
+  error_count: Count.nullish(),
+  tokens_used: Count.nullish(),
+};
+const TASK_KEYS = new Set(Object.keys(taskShape));
+
+/** SPEC §1 task. Task records merge (§3.12.2). */
+export const TaskRecord = z.looseObject(taskShape).transform((r) => ({
+  type: "task" as const,
+  runId: r.run_id ?? null,
+  taskId: r.task_id,
+  title: r.title ?? null,
+  status: r.status ?? null,
+  errorCount: r.error_count ?? null,
+  tokensUsed: r.tokens_used ?? null,
+  attrs: extrasOf(r, TASK_KEYS),
+}));
+export type TaskRecord = z.output<typeof TaskRecord>;
+
+const Label = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const runShape = {
+  type: z.literal("run"),
+  run_id: Id.optional(),
+  name: z.string().max(1000).nullish(),
+  agent: z.string().max(200).nullish(),
+  started_at: WireTime.nullish(),
+  labels: z.record(z.string(), Label).nullish(),
+  config: JsonObject.nullish(),
+};
+const RUN_KEYS = new Set(Object.keys(runShape));
+
+/** SPEC §1 run. Later run records merge into the run. */
+export const RunRecord = z.looseObject(runShape).transform((r) => ({
+  type: "run" as const,
+  runId: r.run_id ?? null,
+  name: r.name ?? null,
+  agent: r.agent ?? null,
+  startedAtUs: r.started_at ?? null,
+  labels: r.labels ?? {},
+  config: r.config ?? {},
+  attrs: extrasOf(r, RUN_KEYS),
+}));
+export type RunRecord = z.output<typeof RunRecord>;
+
+export type IngestRecord = SpanRecord | IterationRecord | EventRecord | TaskRecord | RunRecord;
+
+/** A record after ingest gave it its run and ids: what the database stores. */
+export type StoredSpan = SpanRecord & { runId: string; spanId: string };
+export type StoredIteration = IterationRecord & { runId: string };
+export type StoredEvent = EventRecord & { runId: string; eventId: string };
+export type StoredTask = TaskRecord & { runId: string };
+export type StoredRun = RunRecord & { runId: string };
+export type StoredRecord = StoredSpan | StoredIteration | StoredEvent | StoredTask | StoredRun;

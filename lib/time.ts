@@ -1,0 +1,46 @@
+// Time on the wire and in the database. SPEC §1: a number is epoch seconds
+// (float), a string is ISO-8601 with an offset or `Z`. Internally every time
+// is an integer count of epoch microseconds, so microsecond precision
+// survives the float and the string forms and durations are exact.
+
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
+
+/** Epoch microseconds of a wire time, or null when it is not a time. */
+export function parseTimeUs(value: unknown): number | null {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    return Math.round(value * 1e6);
+  }
+  if (typeof value !== "string") return null;
+  const m = ISO_RE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = "0", frac = "", tz] = m;
+  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
+  if (Number.isNaN(ms) || +mo > 12 || +d > 31 || +h > 24 || +mi > 59 || +s > 60) return null;
+  const fracUs = Math.round(Number(`0.${frac || "0"}`) * 1e6);
+  return ms * 1000 + fracUs - offsetMinutes(tz) * 60e6;
+}
+
+function offsetMinutes(tz: string): number {
+  if (tz === "Z" || tz === "z") return 0;
+  const sign = tz[0] === "-" ? -1 : 1;
+  const digits = tz.slice(1).replace(":", "");
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || "0"));
+}
+
+/** ISO-8601 UTC with microseconds: `2026-03-28T14:00:00.123456Z`. */
+export function formatTimeUs(us: number): string {
+  const ms = Math.floor(us / 1000);
+  const micros = us - ms * 1000;
+  const iso = new Date(ms).toISOString(); // ...HH:MM:SS.mmmZ
+  return `${iso.slice(0, -1)}${String(micros).padStart(3, "0")}Z`;
+}
+
+/** Epoch microseconds of a timestamp string as Postgres prints it. */
+export function parsePgTimestampUs(value: string | Date): number {
+  if (value instanceof Date) return value.getTime() * 1000;
+  const us = parseTimeUs(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+  if (us === null) throw new Error(`unreadable timestamp from the database: ${value}`);
+  return us;
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Three kinds of tests (STYLE §10): pure unit tests, integration tests against
+// real databases (PGlite and the Postgres server at TEST_DATABASE_URL), and
+// end-to-end tests that drive Chromium against the built app.
+const alias = { "@": path.resolve(__dirname) };
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
