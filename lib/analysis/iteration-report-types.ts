@@ -1,0 +1,95 @@
+// The iteration-side keys of the SPEC §2 analysis report: `layers`,
+// `stagnation`, `loop_breaker`, `token_budget`, `context_clear`. Field names
+// are the contract's snake_case names; times are ISO strings, durations ms.
+// Types only — the builders live beside them, one file per rule.
+
+export type Severity = "LOW" | "MEDIUM" | "HIGH";
+export type Risk = Severity;
+
+export type LayerEvent = {
+  layer: "iteration" | "token" | "error";
+  kind: "warning" | "trip";
+  severity: Severity;
+  value: number;
+  limit: number;
+  task_id?: string;
+  iteration?: number;
+  at: string;
+};
+export type LayersReport = {
+  events: LayerEvent[];
+  status: "NORMAL" | "TRIGGERED";
+  action: "NONE" | "AUTOMATIC_RECOVERY" | "BLOCKER_ESCALATION";
+};
+
+export const DETECTORS = [
+  "negative_window",
+  "no_progress",
+  "same_error",
+  "output_decline",
+  "permission_denials",
+  "test_fix_loop",
+  "circular",
+] as const;
+export type DetectorName = (typeof DETECTORS)[number];
+
+export type StagnationIteration = {
+  n: number;
+  score: number;
+  window_score: number;
+  risk: Risk;
+  signals: string[];
+};
+export type Detection = { detector: DetectorName; at_iteration: number; detail: string };
+export type StagnationReport = { iterations: StagnationIteration[]; detections: Detection[] };
+
+export type LoopState = "CLOSED" | "OPEN" | "HALF_OPEN";
+export type LoopTransition = { from: LoopState; to: LoopState; at: string; iteration: number; reason: string };
+export type LoopBreakerReport = {
+  transitions: LoopTransition[];
+  final_state: LoopState;
+  would_have_halted_at?: { iteration: number; at: string; reason: string };
+  savings: { iterations: number; tokens: number; ms: number };
+};
+
+export type Tier = "NORMAL" | "WARNING" | "AUTO_COMPACT" | "SNIP_COMPACT" | "REJECT";
+export type TokenBudgetReport = {
+  /** fill_pct / tier are null when the iteration logs no context fill. */
+  iterations: { n: number; fill_pct: number | null; tier: Tier | null }[];
+  transitions: { iteration: number; from: Tier | null; to: Tier; at: string }[];
+  missed_compaction: number[];
+  no_fallback: number;
+};
+
+export const CONTEXT_FACTORS = [
+  "token_usage",
+  "task_complexity",
+  "completed_tasks",
+  "error_rate",
+  "absolute_limit",
+] as const;
+export type ContextFactorName = (typeof CONTEXT_FACTORS)[number];
+export type ContextFactor = {
+  value: number;
+  threshold: number;
+  fired: boolean;
+  /** token_usage only: the fill is the 1 %/minute estimate of §3.12.15. */
+  estimated?: boolean;
+  /** task_complexity only: the task the score belongs to. */
+  task_id?: string | null;
+};
+export type ContextReason = { factor: ContextFactorName; value: number; threshold: number; message: string };
+export type ContextClearReport = {
+  decision: "clear" | "keep";
+  reasons: ContextReason[];
+  factors: Record<ContextFactorName, ContextFactor>;
+  first_recommended_at?: { iteration: number; at: string };
+};
+
+export type IterationReport = {
+  layers: LayersReport;
+  stagnation: StagnationReport;
+  loop_breaker: LoopBreakerReport;
+  token_budget: TokenBudgetReport;
+  context_clear: ContextClearReport;
+};
