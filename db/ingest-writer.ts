@@ -1,0 +1,182 @@
+// Writes one ingest batch in one transaction (issue #2 point 3): either every
+// record of the batch is stored or none is. Each table gets a single
+// statement whose rows travel as one JSON parameter expanded by
+// json_to_recordset — one round trip per table, no parameter-count limit,
+// identical on PGlite and postgres.js. ON CONFLICT DO NOTHING makes a
+// re-upload add nothing; the run's running totals are updated from the rows
+// that were really inserted (RETURNING), so they stay exact.
+import { sql } from "drizzle-orm";
+import type { StoredRecord, StoredRun, StoredTask } from "@/lib/schemas/records";
+import { formatTimeUs } from "@/lib/time";
+import type { Db } from "./client";
+import { toEventRows, toIterationRows, toSpanRows } from "./ingest-rows";
+
+export async function writeBatch(db: Db, batch: StoredRecord[]): Promise<void> {
+  const byType = splitByType(batch);
+  await db.transaction(async (tx) => {
+    await upsertRuns(tx, byType.runIds, byType.runs);
+    if (byType.spans.length) await insertSpans(tx, toSpanRows(byType.spans));
+    if (byType.iterations.length) await insertIterations(tx, toIterationRows(byType.iterations));
+    if (byType.events.length) await insertEvents(tx, toEventRows(byType.events));
+    if (byType.tasks.length) await upsertTasks(tx, mergeTasks(byType.tasks));
+  });
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+function splitByType(batch: StoredRecord[]) {
+  const out = {
+    runIds: new Set<string>(),
+    runs: new Map<string, StoredRun>(),
+    spans: [] as Extract<StoredRecord, { type: "span" }>[],
+    iterations: [] as Extract<StoredRecord, { type: "iteration" }>[],
+    events: [] as Extract<StoredRecord, { type: "event" }>[],
+    tasks: [] as StoredTask[],
+  };
+  for (const r of batch) {
+    out.runIds.add(r.runId);
+    if (r.type === "run") out.runs.set(r.runId, mergeRun(out.runs.get(r.runId), r));
+    else if (r.type === "span") out.spans.push(r);
+    else if (r.type === "iteration") out.iterations.push(r);
+    else if (r.type === "event") out.events.push(r);
+    else out.tasks.push(r);
+  }
+  return out;
+}
+
+/** Later run records merge into earlier ones: labels/config merged, a present name wins. */
+function mergeRun(prev: StoredRun | undefined, next: StoredRun): StoredRun {
+  if (!prev) return next;
+  return {
+    ...next,
+    name: next.name ?? prev.name,
+    agent: next.agent ?? prev.agent,
+    startedAtUs: next.startedAtUs ?? prev.startedAtUs,
+    labels: { ...prev.labels, ...next.labels },
+    config: { ...prev.config, ...next.config },
+    attrs: { ...prev.attrs, ...next.attrs },
+  };
+}
+
+function mergeTasks(tasks: StoredTask[]): StoredTask[] {
+  const byKey = new Map<string, StoredTask>();
+  for (const t of tasks) {
+    const key = `${t.runId}\u0000${t.taskId}`;
+    const prev = byKey.get(key);
+    byKey.set(key, prev ? { ...t, title: t.title ?? prev.title, status: t.status ?? prev.status,
+      errorCount: t.errorCount ?? prev.errorCount, tokensUsed: t.tokensUsed ?? prev.tokensUsed,
+      attrs: { ...prev.attrs, ...t.attrs } } : t);
+  }
+  return [...byKey.values()];
+}
+
+async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, StoredRun>) {
+  const rows = [...runIds].map((runId) => {
+    const r = records.get(runId);
+    return {
+      run_id: runId,
+      name: r?.name ?? null,
+      agent: r?.agent ?? null,
+      started_at: r?.startedAtUs != null ? formatTimeUs(r.startedAtUs) : null,
+      labels: r?.labels ?? {},
+      config: r?.config ?? {},
+      attrs: r?.attrs ?? {},
+    };
+  });
+  await tx.execute(sql`
+    INSERT INTO runs (run_id, name, agent, started_at, labels, config, attrs)
+    SELECT run_id, name, agent, started_at, labels, config, attrs
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+      AS x(run_id text, name text, agent text, started_at timestamptz, labels jsonb, config jsonb, attrs jsonb)
+    ON CONFLICT (run_id) DO UPDATE SET
+      name = coalesce(excluded.name, runs.name),
+      agent = coalesce(excluded.agent, runs.agent),
+      started_at = coalesce(excluded.started_at, runs.started_at),
+      labels = runs.labels || excluded.labels,
+      config = runs.config || excluded.config,
+      attrs = runs.attrs || excluded.attrs,
+      data_version = runs.data_version + 1,
+      updated_at = now()`);
+}
+
+async function insertSpans(tx: Tx, rowsJson: string) {
+  await tx.execute(sql`
+    WITH ins AS (
+      INSERT INTO spans (run_id, span_id, parent_id, name, kind, t0, t1, duration_ms, ok, error,
+                         iteration, task_id, tokens_in, tokens_out, cost_usd, meta)
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
+        run_id text, span_id text, parent_id text, name text, kind text, t0 timestamptz, t1 timestamptz,
+        duration_ms double precision, ok boolean, error text, iteration integer, task_id text,
+        tokens_in bigint, tokens_out bigint, cost_usd double precision, meta jsonb)
+      ON CONFLICT DO NOTHING
+      RETURNING run_id, ok, tokens_in, tokens_out, cost_usd, t0, t1
+    ), agg AS (
+      SELECT run_id, count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
+             coalesce(sum(tokens_in), 0) + coalesce(sum(tokens_out), 0) AS tokens,
+             coalesce(sum(cost_usd), 0) AS cost, min(t0) AS first_at, max(t1) AS last_at
+      FROM ins GROUP BY run_id
+    )
+    UPDATE runs SET span_count = span_count + agg.n, failure_count = failure_count + agg.failures,
+      span_tokens = span_tokens + agg.tokens, cost_usd = runs.cost_usd + agg.cost,
+      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
+      data_version = data_version + 1, updated_at = now()
+    FROM agg WHERE runs.run_id = agg.run_id`);
+}
+
+async function insertIterations(tx: Tx, rowsJson: string) {
+  await tx.execute(sql`
+    WITH ins AS (
+      INSERT INTO iterations (run_id, n, ts, task_id, tasks_completed, files_modified, lines_added,
+        lines_removed, tests, newly_passing, build_errors_resolved, errors, reverted, output_lines,
+        api_calls, tokens_used, context_tokens, context_window, approach, work_kind, attrs)
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
+        run_id text, n integer, ts timestamptz, task_id text, tasks_completed integer, files_modified jsonb,
+        lines_added integer, lines_removed integer, tests jsonb, newly_passing integer,
+        build_errors_resolved integer, errors jsonb, reverted boolean, output_lines integer,
+        api_calls integer, tokens_used bigint, context_tokens bigint, context_window bigint,
+        approach text, work_kind text, attrs jsonb)
+      ON CONFLICT DO NOTHING
+      RETURNING run_id, ts, tokens_used
+    ), agg AS (
+      SELECT run_id, count(*) AS n, coalesce(sum(tokens_used), 0) AS tokens, min(ts) AS first_at, max(ts) AS last_at
+      FROM ins GROUP BY run_id
+    )
+    UPDATE runs SET iteration_count = iteration_count + agg.n, iteration_tokens = iteration_tokens + agg.tokens,
+      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
+      data_version = data_version + 1, updated_at = now()
+    FROM agg WHERE runs.run_id = agg.run_id`);
+}
+
+async function insertEvents(tx: Tx, rowsJson: string) {
+  await tx.execute(sql`
+    WITH ins AS (
+      INSERT INTO events (run_id, event_id, ts, kind, tool, detail, status, state, reason, task_id, attrs)
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
+        run_id text, event_id text, ts timestamptz, kind text, tool text, detail text, status integer,
+        state text, reason text, task_id text, attrs jsonb)
+      ON CONFLICT DO NOTHING
+      RETURNING run_id, ts
+    ), agg AS (
+      SELECT run_id, count(*) AS n, min(ts) AS first_at, max(ts) AS last_at FROM ins GROUP BY run_id
+    )
+    UPDATE runs SET event_count = event_count + agg.n,
+      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
+      data_version = data_version + 1, updated_at = now()
+    FROM agg WHERE runs.run_id = agg.run_id`);
+}
+
+async function upsertTasks(tx: Tx, tasks: StoredTask[]) {
+  const rows = tasks.map((t) => ({
+    run_id: t.runId, task_id: t.taskId, title: t.title, status: t.status,
+    error_count: t.errorCount, tokens_used: t.tokensUsed, attrs: t.attrs,
+  }));
+  await tx.execute(sql`
+    INSERT INTO tasks (run_id, task_id, title, status, error_count, tokens_used, attrs)
+    SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
+      run_id text, task_id text, title text, status text, error_count integer, tokens_used bigint, attrs jsonb)
+    ON CONFLICT (run_id, task_id) DO UPDATE SET
+      title = coalesce(excluded.title, tasks.title), status = coalesce(excluded.status, tasks.status),
+      error_count = coalesce(excluded.error_count, tasks.error_count),
+      tokens_used = coalesce(excluded.tokens_used, tasks.tokens_used),
+      attrs = tasks.attrs || excluded.attrs`);
+}

@@ -1,0 +1,148 @@
+// Queries over runs (SPEC §2): the filtered, sorted, keyset-paginated list,
+// one run with its counts, and delete. Times are read as float epoch
+// microseconds (exact below 2^53) so both drivers return the same numbers.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  decodeCursor,
+  encodeCursor,
+  type RunDetail,
+  type RunListQuery,
+  type RunSummary,
+  type RunVerdict,
+} from "@/lib/schemas/api";
+import { formatTimeUs } from "@/lib/time";
+import { rowsOf, type Db } from "./client";
+
+type RunRow = {
+  run_id: string;
+  name: string | null;
+  agent: string | null;
+  labels: Record<string, string>;
+  config: Record<string, unknown>;
+  start_us: number | null;
+  end_us: number | null;
+  span_count: number | string;
+  failure_count: number | string;
+  iteration_count: number;
+  event_count: number;
+  tokens: number | string;
+  cost_usd: number;
+  data_version: number;
+  verdict: RunVerdict | null;
+  verdict_fresh: boolean;
+  sort_key: number | string;
+};
+
+const START = sql`coalesce(r.started_at, r.first_at)`;
+const TOKENS = sql`(CASE WHEN r.iteration_tokens > 0 THEN r.iteration_tokens ELSE r.span_tokens END)`;
+const SORT_EXPR: Record<RunListQuery["sort"], SQL> = {
+  started: sql`coalesce(extract(epoch from ${START}) * 1000000, 0)::float8`,
+  duration: sql`coalesce(extract(epoch from (r.last_at - ${START})) * 1000, 0)::float8`,
+  spans: sql`r.span_count::float8`,
+  failures: sql`r.failure_count::float8`,
+  tokens: sql`${TOKENS}::float8`,
+  name: sql`coalesce(r.name, r.run_id)`,
+};
+
+const SELECT = sql`
+  SELECT r.run_id, r.name, r.agent, r.labels, r.config,
+    (extract(epoch from ${START}) * 1000000)::float8 AS start_us,
+    (extract(epoch from r.last_at) * 1000000)::float8 AS end_us,
+    r.span_count, r.failure_count, r.iteration_count, r.event_count, ${TOKENS} AS tokens,
+    r.cost_usd, r.data_version, r.verdict, (r.verdict_version = r.data_version) AS verdict_fresh`;
+
+export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSummary[]; next_cursor: string | null }> {
+  const sortExpr = SORT_EXPR[q.sort];
+  const where: SQL[] = [sql`true`];
+  if (q.q) where.push(sql`(r.name ILIKE ${`%${q.q}%`} OR r.run_id ILIKE ${`%${q.q}%`})`);
+  if (q.agent) where.push(sql`r.agent = ${q.agent}`);
+  if (q.label) where.push(labelFilter(q.label));
+  if (q.from) where.push(sql`${START} >= ${q.from}::timestamptz`);
+  if (q.to) where.push(sql`${START} <= ${q.to}::timestamptz`);
+  if (q.status) where.push(statusFilter(q.status));
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  if (after && after.length === 2) {
+    const cmp = q.order === "desc" ? sql`<` : sql`>`;
+    where.push(sql`(${sortExpr}, r.run_id) ${cmp} (${after[0]}, ${String(after[1])})`);
+  }
+  const dir = q.order === "desc" ? sql`DESC` : sql`ASC`;
+  const rows = rowsOf<RunRow>(
+    await db.execute(sql`${SELECT}, ${sortExpr} AS sort_key FROM runs r
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY sort_key ${dir}, r.run_id ${dir} LIMIT ${q.limit + 1}`),
+  );
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const next_cursor = rows.length > q.limit && last ? encodeCursor([last.sort_key, last.run_id]) : null;
+  return { runs: page.map(toSummary), next_cursor };
+}
+
+export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
+  const rows = rowsOf<RunRow>(await db.execute(sql`${SELECT}, 0 AS sort_key FROM runs r WHERE r.run_id = ${runId}`));
+  const row = rows[0];
+  return row ? { ...toSummary(row), config: row.config, data_version: row.data_version } : null;
+}
+
+/** Delete a run and everything in it, in one transaction. */
+export async function deleteRun(db: Db, runId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    for (const table of ["spans", "iterations", "events", "tasks", "analysis_cache", "comments"]) {
+      await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE run_id = ${runId}`);
+    }
+    const gone = rowsOf<{ run_id: string }>(await tx.execute(sql`DELETE FROM runs WHERE run_id = ${runId} RETURNING run_id`));
+    return gone.length > 0;
+  });
+}
+
+/** Distinct agents and label keys, for the runs page's filters. */
+export async function listRunFacets(db: Db): Promise<{ agents: string[]; labels: string[] }> {
+  const agents = rowsOf<{ agent: string }>(
+    await db.execute(sql`SELECT DISTINCT agent FROM runs WHERE agent IS NOT NULL ORDER BY agent LIMIT 200`),
+  );
+  const labels = rowsOf<{ label: string }>(
+    await db.execute(sql`SELECT DISTINCT l.key || ':' || l.value AS label FROM runs, jsonb_each_text(runs.labels) l ORDER BY 1 LIMIT 500`),
+  );
+  return { agents: agents.map((a) => a.agent), labels: labels.map((l) => l.label) };
+}
+
+function labelFilter(label: string): SQL {
+  const m = /^([^:=]+)[:=](.*)$/.exec(label);
+  if (!m) return sql`r.labels ? ${label}`;
+  return sql`r.labels @> ${JSON.stringify({ [m[1].trim()]: m[2].trim() })}::jsonb`;
+}
+
+function statusFilter(status: NonNullable<RunListQuery["status"]>): SQL {
+  switch (status) {
+    case "tripped":
+      return sql`(r.verdict ->> 'tripped')::boolean IS TRUE`;
+    case "clean":
+      return sql`(r.verdict ->> 'tripped')::boolean IS FALSE`;
+    case "failing":
+      return sql`r.failure_count > 0`;
+    case "unanalysed":
+      return sql`r.verdict IS NULL`;
+  }
+}
+
+function toSummary(row: RunRow): RunSummary {
+  const start = row.start_us == null ? null : Number(row.start_us);
+  const end = row.end_us == null ? null : Number(row.end_us);
+  return {
+    run_id: row.run_id,
+    name: row.name,
+    agent: row.agent,
+    labels: row.labels ?? {},
+    started_at: start == null ? null : formatTimeUs(start),
+    ended_at: end == null ? null : formatTimeUs(end),
+    duration_ms: start != null && end != null ? Math.max(0, (end - start) / 1000) : null,
+    cost_usd: Number(row.cost_usd),
+    counts: {
+      spans: Number(row.span_count),
+      failures: Number(row.failure_count),
+      iterations: Number(row.iteration_count),
+      events: Number(row.event_count),
+      tokens: Number(row.tokens),
+    },
+    verdict: row.verdict && row.verdict_fresh ? row.verdict : null,
+  };
+}

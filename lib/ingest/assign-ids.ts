@@ -1,0 +1,38 @@
+// Gives validated records their run and ids (SPEC §1, §2). A record without
+// `run_id` takes the upload's run; when the upload names none, the run id is
+// derived from the content of the first such line, so re-uploading the same
+// file lands in the same run and adds nothing. Spans without `span_id` and
+// every event get an id hashed from the run and the line's content:
+// identical lines are one record (§3.12.2).
+import { createHash } from "node:crypto";
+import type { IngestRecord, StoredRecord } from "../schemas/records";
+
+export type RunAssigner = { assign(record: IngestRecord, content: string): StoredRecord };
+
+export function hashId(...parts: string[]): string {
+  const h = createHash("sha1");
+  for (const p of parts) h.update(p).update("\u0000");
+  return h.digest("hex").slice(0, 24);
+}
+
+export function createRunAssigner(defaultRunId: string | null): RunAssigner {
+  let generated: string | null = defaultRunId;
+  const runFor = (own: string | null, content: string): string => {
+    if (own) return own;
+    generated ??= `run-${hashId("run", content).slice(0, 12)}`;
+    return generated;
+  };
+  return {
+    assign(record, content) {
+      const runId = runFor(record.runId, content);
+      switch (record.type) {
+        case "span":
+          return { ...record, runId, spanId: record.spanId ?? `s-${hashId(runId, content)}` };
+        case "event":
+          return { ...record, runId, eventId: hashId(runId, content) };
+        default:
+          return { ...record, runId };
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// One JSONL line → one validated record, or a one-line reason (SPEC §1 "Bad
+// input"). Dispatch on `type`; a record with no `type` but `name` and `t0`
+// is a bare span (the Python `asdict(span)` pattern). Does no I/O and assigns
+// no ids: that needs the upload's context (see assign-ids.ts).
+import type { z } from "zod";
+import {
+  EventRecord,
+  IterationRecord,
+  RunRecord,
+  SpanRecord,
+  TaskRecord,
+  type IngestRecord,
+} from "../schemas/records";
+
+export type LineError = { line: number; message: string };
+export type ParsedLine = { ok: true; record: IngestRecord } | { ok: false; message: string };
+
+const SCHEMAS = {
+  span: SpanRecord,
+  iteration: IterationRecord,
+  event: EventRecord,
+  task: TaskRecord,
+  run: RunRecord,
+} as const;
+
+/** Validate an already-parsed JSON value as a SPEC §1 record. */
+export function parseRecordValue(value: unknown): ParsedLine {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, message: "a record must be a JSON object" };
+  }
+  const raw = value as Record<string, unknown>;
+  let schema: z.ZodType<IngestRecord>;
+  if (raw.type === undefined) {
+    if (!("name" in raw) || !("t0" in raw)) {
+      return { ok: false, message: 'missing "type" (a record without one must be a bare span with "name" and "t0")' };
+    }
+    schema = SpanRecord;
+  } else if (typeof raw.type === "string" && raw.type in SCHEMAS) {
+    schema = SCHEMAS[raw.type as keyof typeof SCHEMAS];
+  } else {
+    return { ok: false, message: `unknown type ${JSON.stringify(raw.type)} (expected run, span, iteration, event or task)` };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, record: result.data };
+  return { ok: false, message: describeIssue(raw, result.error.issues[0]) };
+}
+
+/** Parse one line of text. A blank line is `null`: it is ignored, not an error. */
+export function parseLine(text: string): ParsedLine | null {
+  if (text.trim() === "") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, message: `not valid JSON: ${(err as Error).message}` };
+  }
+  return parseRecordValue(value);
+}
+
+function describeIssue(raw: Record<string, unknown>, issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join(".");
+  const type = typeof raw.type === "string" ? raw.type : "span";
+  let value: unknown = raw;
+  for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+  if (value === undefined && issue.path.length > 0) return `${type}: missing required field "${path}"`;
+  return `${type}: field "${path || "record"}": ${issue.message}`;
+}
