@@ -1,0 +1,13 @@
+// GET /api/v1/runs — SPEC §2: filters q, agent, label, from, to, status; sort; cursor pagination.
+import { getDb } from "@/db/client";
+import { listRuns } from "@/db/runs";
+import { RunListQuery } from "@/lib/schemas/api";
+import { handle, json, parseQuery } from "@/app/api/_lib/respond";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handle(async (req: Request) => {
+  const query = parseQuery(RunListQuery, req.url);
+  const { db } = await getDb();
+  return json(await listRuns(db, query));
+});

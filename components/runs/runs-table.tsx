@@ -1,0 +1,65 @@
+// The runs table (SPEC §4 Runs). Render only: rows and the current sort in,
+// links out. Sorting and paging are plain links, so the page works without JS.
+import Link from "next/link";
+import type { RunSummary } from "@/lib/schemas/api";
+import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { RunBadges } from "./run-badges";
+
+type Column = { key: string; label: string; sort?: string; num?: boolean };
+const COLUMNS: Column[] = [
+  { key: "name", label: "Run", sort: "name" },
+  { key: "status", label: "Status" },
+  { key: "agent", label: "Agent" },
+  { key: "start", label: "Started (UTC)", sort: "started" },
+  { key: "duration", label: "Duration", sort: "duration", num: true },
+  { key: "spans", label: "Spans", sort: "spans", num: true },
+  { key: "failures", label: "Failures", sort: "failures", num: true },
+  { key: "iterations", label: "Iterations", num: true },
+  { key: "tokens", label: "Tokens", sort: "tokens", num: true },
+];
+
+export function RunsTable({ runs, sortHref, sort, order }: {
+  runs: RunSummary[];
+  sortHref: (sort: string, order: "asc" | "desc") => string;
+  sort: string;
+  order: "asc" | "desc";
+}) {
+  return (
+    <table className="data" data-testid="runs-table">
+      <thead>
+        <tr>
+          {COLUMNS.map((c) => (
+            <th key={c.key} className={c.num ? "num" : undefined}>
+              {c.sort ? (
+                <Link href={sortHref(c.sort, sort === c.sort && order === "desc" ? "asc" : "desc")}>
+                  {c.label}
+                  {sort === c.sort ? (order === "desc" ? " ↓" : " ↑") : ""}
+                </Link>
+              ) : (
+                c.label
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((r) => (
+          <tr key={r.run_id} data-testid="run-row" data-run-id={r.run_id}>
+            <td>
+              <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
+              {r.name && <div className="muted mono">{r.run_id}</div>}
+            </td>
+            <td><RunBadges run={r} /></td>
+            <td>{r.agent ?? <span className="muted">—</span>}</td>
+            <td className="mono">{formatTimestamp(r.started_at)}</td>
+            <td className="num">{formatDuration(r.duration_ms)}</td>
+            <td className="num" data-testid="run-spans">{formatCount(r.counts.spans)}</td>
+            <td className="num" data-testid="run-failures">{formatCount(r.counts.failures)}</td>
+            <td className="num" data-testid="run-iterations">{formatCount(r.counts.iterations)}</td>
+            <td className="num">{formatTokens(r.counts.tokens)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

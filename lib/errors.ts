@@ -1,0 +1,26 @@
+// Error codes shared by the API, the CLI and the pages. An ApiError carries
+// the code and an optional `details` object; transport maps code → status.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_parameter: 400,
+  nothing_valid: 400,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  db_unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };

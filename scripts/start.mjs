@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm start` (SPEC §5): build once when there is no build, then serve.
+// PORT (default 3000); DATABASE_URL unset → embedded PGlite under
+// LOOPSCOPE_DATA_DIR (default ./data). Migrations run when the server starts.
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("loopscope: no build yet, running `next build` once…");
+  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = process.env.PORT ?? "3000";
+const server = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, stdio: "inherit" });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
