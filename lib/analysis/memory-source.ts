@@ -1,0 +1,131 @@
+// An AnalysisInput (lib/analysis/types.ts) over plain arrays: what the offline
+// CLI and the tests analyse. SPEC §3.12.2 duplicates (first span id / first
+// iteration n / first event id wins; task and run records merge), §3.12.3 run
+// start, §3.1 which spans are calls (kind tool or llm).
+// O(records · log records) to build; it holds the whole run in memory by
+// design — the database source streams instead. Records of other runs are
+// ignored.
+import type {
+  StoredEvent,
+  StoredIteration,
+  StoredRecord,
+  StoredRun,
+  StoredSpan,
+  StoredTask,
+} from "../schemas/records";
+import type { AnalysisInput, SpanLite, ToolAggregate } from "./types";
+
+const isCall = (s: StoredSpan): boolean => s.kind === "tool" || s.kind === "llm";
+const byT0ThenId = (a: StoredSpan, b: StoredSpan): number =>
+  a.t0Us - b.t0Us || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+
+type Split = {
+  spans: StoredSpan[];
+  iterations: StoredIteration[];
+  events: StoredEvent[];
+  tasks: Map<string, StoredTask>;
+  run: StoredRun | null;
+};
+
+/** Sort the run's records by type, dropping duplicates as §3.12.2 says. */
+function splitRecords(runId: string, records: Iterable<StoredRecord>): Split {
+  const out: Split = { spans: [], iterations: [], events: [], tasks: new Map(), run: null };
+  const spanIds = new Set<string>();
+  const iterationNs = new Set<number>();
+  const eventIds = new Set<string>();
+  for (const r of records) {
+    if (r.runId !== runId) continue;
+    if (r.type === "span" && !spanIds.has(r.spanId)) {
+      spanIds.add(r.spanId);
+      out.spans.push(r);
+    } else if (r.type === "iteration" && !iterationNs.has(r.n)) {
+      iterationNs.add(r.n);
+      out.iterations.push(r);
+    } else if (r.type === "event" && !eventIds.has(r.eventId)) {
+      eventIds.add(r.eventId);
+      out.events.push(r);
+    } else if (r.type === "task") {
+      out.tasks.set(r.taskId, mergeDefined(out.tasks.get(r.taskId), r));
+    } else if (r.type === "run") {
+      out.run = mergeDefined(out.run ?? undefined, r);
+    }
+  }
+  return out;
+}
+
+/** A later record's present (non-null) fields win; attrs, labels and config merge. */
+function mergeDefined<T extends StoredTask | StoredRun>(old: T | undefined, next: T): T {
+  if (!old) return next;
+  const merged: Record<string, unknown> = { ...old };
+  for (const [k, v] of Object.entries(next)) if (v !== null && v !== undefined) merged[k] = v;
+  merged.attrs = { ...old.attrs, ...next.attrs };
+  if (old.type === "run" && next.type === "run") {
+    merged.labels = { ...old.labels, ...next.labels };
+    merged.config = { ...old.config, ...next.config };
+  }
+  return merged as T;
+}
+
+/** §3.12.3: the run record's started_at, else the earliest record's time (0 for none). */
+function runStartOf(split: Split): number {
+  if (split.run?.startedAtUs != null) return split.run.startedAtUs;
+  let min = Infinity;
+  for (const s of split.spans) min = Math.min(min, s.t0Us);
+  for (const i of split.iterations) min = Math.min(min, i.tsUs);
+  for (const e of split.events) min = Math.min(min, e.tsUs);
+  return Number.isFinite(min) ? min : 0;
+}
+
+function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
+  return [...callsByTool].map(([tool, spans]) => {
+    let failures = 0;
+    let totalUs = 0;
+    for (const s of spans) {
+      if (!s.ok) failures += 1;
+      totalUs += Math.max(0, s.t1Us - s.t0Us);
+    }
+    return { tool, calls: spans.length, failures, totalMs: totalUs / 1000 };
+  });
+}
+
+/** §3.12.8: tokens_in + tokens_out of the task's calls, for tasks whose calls log tokens. */
+function tokensPerTask(calls: readonly StoredSpan[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of calls) {
+    if (s.taskId === null || (s.tokensIn === null && s.tokensOut === null)) continue;
+    out[s.taskId] = (Object.hasOwn(out, s.taskId) ? out[s.taskId] : 0) + (s.tokensIn ?? 0) + (s.tokensOut ?? 0);
+  }
+  return out;
+}
+
+const toLite = (s: StoredSpan): SpanLite => ({ spanId: s.spanId, t0Us: s.t0Us, t1Us: s.t1Us, ok: s.ok, error: s.error });
+
+async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items;
+}
+
+/** Build the analysis input of one run from its stored records (any order). */
+export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>): AnalysisInput {
+  const split = splitRecords(runId, records);
+  const calls = split.spans.filter(isCall).sort(byT0ThenId);
+  const callsByTool = new Map<string, StoredSpan[]>();
+  for (const s of calls) {
+    const list = callsByTool.get(s.name);
+    if (list) list.push(s);
+    else callsByTool.set(s.name, [s]);
+  }
+  const hasLlmSpans = calls.some((s) => s.kind === "llm");
+  const rateTimes = calls.filter((s) => !hasLlmSpans || s.kind === "llm").map((s) => s.t0Us);
+  return {
+    runId,
+    runStartUs: runStartOf(split),
+    tools: aggregate(callsByTool),
+    iterations: split.iterations.sort((a, b) => a.n - b.n),
+    events: split.events.sort((a, b) => a.tsUs - b.tsUs), // stable: ties keep arrival order
+    tasks: [...split.tasks.values()],
+    taskSpanTokens: tokensPerTask(calls),
+    hasLlmSpans,
+    spansOfTool: (tool) => over((callsByTool.get(tool) ?? []).map(toLite)),
+    rateCallTimes: () => over(rateTimes),
+  };
+}

@@ -1,0 +1,100 @@
+// SPEC §3.7 (+ §3.12.13): calls per rolling hour and a FIFO limiter replay.
+// Calls: the source's rate-call times (span t0s) merged with `api_request`
+// events' ts. Rolling hour = (t − 1 h, t], counted on the logged times.
+// FIFO limiter: call i runs at max(t_i, run_{i−N} + 1 h).
+// O(calls) time; memory O(N) for the ring of the last N run times plus the
+// window of calls in the current hour (O(peak)); the span times are streamed.
+// It does not model the limiter delaying later iterations or events.
+import { formatTimeUs } from "../time";
+import type { StoredEvent } from "../schemas/records";
+
+export const HOUR_US = 3_600_000_000;
+
+export type RateLimitReport = {
+  peak_per_hour: number;
+  warning_at?: string;
+  pause_at?: string;
+  waited_calls: number;
+  total_wait_ms: number;
+};
+
+/** A FIFO queue of numbers on a growable ring buffer (amortised O(1) push/shift). */
+class NumberQueue {
+  private buf = new Float64Array(64);
+  private head = 0;
+  size = 0;
+  push(v: number): void {
+    if (this.size === this.buf.length) this.grow();
+    this.buf[(this.head + this.size) % this.buf.length] = v;
+    this.size += 1;
+  }
+  peek(): number {
+    return this.buf[this.head];
+  }
+  shift(): number {
+    const v = this.buf[this.head];
+    this.head = (this.head + 1) % this.buf.length;
+    this.size -= 1;
+    return v;
+  }
+  private grow(): void {
+    const next = new Float64Array(this.buf.length * 2);
+    for (let i = 0; i < this.size; i++) next[i] = this.buf[(this.head + i) % this.buf.length];
+    this.buf = next;
+    this.head = 0;
+  }
+}
+
+/** Merge ascending span call times with the ascending `api_request` times. */
+export async function* mergeCallTimes(
+  spanTimes: AsyncIterable<number> | Iterable<number>,
+  events: readonly StoredEvent[],
+): AsyncGenerator<number> {
+  let i = 0;
+  for await (const t of spanTimes) {
+    while (i < events.length && events[i].tsUs <= t) {
+      if (events[i].kind === "api_request") yield events[i].tsUs;
+      i += 1;
+    }
+    yield t;
+  }
+  for (; i < events.length; i++) if (events[i].kind === "api_request") yield events[i].tsUs;
+}
+
+/** Replay the rolling-hour count and the FIFO limiter over ascending call times. */
+export async function replayRateLimit(
+  callTimesUs: AsyncIterable<number> | Iterable<number>,
+  maxCallsPerHour: number,
+): Promise<RateLimitReport> {
+  const n = maxCallsPerHour;
+  const window = new NumberQueue(); // logged times in (t − 1 h, t]
+  const lastRuns = new Float64Array(n); // ring: run times of the last N calls
+  let index = 0;
+  let peak = 0;
+  let warningUs: number | null = null;
+  let pauseUs: number | null = null;
+  let waited = 0;
+  let waitUs = 0;
+  for await (const t of callTimesUs) {
+    while (window.size > 0 && window.peek() <= t - HOUR_US) window.shift();
+    window.push(t);
+    peak = Math.max(peak, window.size);
+    if (warningUs === null && window.size * 5 >= n * 4) warningUs = t;
+    if (pauseUs === null && window.size >= n) pauseUs = t;
+    const slot = index % n;
+    const runAt = index >= n ? Math.max(t, lastRuns[slot] + HOUR_US) : t;
+    lastRuns[slot] = runAt;
+    if (runAt > t) {
+      waited += 1;
+      waitUs += runAt - t;
+    }
+    index += 1;
+  }
+  return {
+    peak_per_hour: peak,
+    ...(warningUs !== null ? { warning_at: formatTimeUs(warningUs) } : {}),
+    ...(pauseUs !== null ? { pause_at: formatTimeUs(pauseUs) } : {}),
+    waited_calls: waited,
+    total_wait_ms: waitUs / 1000,
+  };
+}

@@ -1,0 +1,87 @@
+// SPEC §3.1 (+ §3.12.5): the tool table and its bottlenecks.
+// O(tools · log tools). Works on the per-tool aggregates (ToolAggregate),
+// never on raw spans: the source (database or memory) has already summed
+// them. Figures are not rounded here; rounding is the renderer's business,
+// so a threshold comparison and the number shown never disagree.
+import type { AnalysisSettings } from "./settings";
+import type { ToolAggregate } from "./types";
+
+export type ToolRow = {
+  tool: string;
+  calls: number;
+  failures: number;
+  total_ms: number;
+  avg_ms: number;
+  fail_rate: number;
+};
+
+export type BottleneckReason =
+  | { kind: "slow"; avg_ms: number; threshold_ms: number }
+  | { kind: "failing"; fail_rate: number; calls: number }
+  | { kind: "overcalled"; calls: number };
+
+export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: number };
+
+export type BottleneckSettings = Pick<
+  AnalysisSettings,
+  "slow_ratio" | "fail_rate" | "min_slow_ms" | "overcall_calls"
+>;
+
+/** Largest total_ms first; ties break on the tool name (§3.12.5). */
+export function byTotalMsThenName(
+  a: { tool: string; total_ms: number },
+  b: { tool: string; total_ms: number },
+): number {
+  if (b.total_ms !== a.total_ms) return b.total_ms - a.total_ms;
+  return a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0;
+}
+
+/** One row per tool with at least one call, ordered by total_ms desc. */
+export function summariseTools(aggregates: readonly ToolAggregate[]): ToolRow[] {
+  return aggregates
+    .filter((a) => a.calls > 0)
+    .map((a) => {
+      const total = Math.max(0, a.totalMs);
+      return {
+        tool: a.tool,
+        calls: a.calls,
+        failures: a.failures,
+        total_ms: total,
+        avg_ms: total / a.calls,
+        fail_rate: a.failures / a.calls,
+      };
+    })
+    .sort(byTotalMsThenName);
+}
+
+/** The upper median: sort ascending, take index ⌊count/2⌋. 0 for no values. */
+export function upperMedian(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The avg_ms from which a tool is `slow`: max(median × slow_ratio, min_slow_ms). */
+export function slowThresholdMs(rows: readonly ToolRow[], s: BottleneckSettings): number {
+  return Math.max(upperMedian(rows.map((r) => r.avg_ms)) * s.slow_ratio, s.min_slow_ms);
+}
+
+function reasonsFor(row: ToolRow, slowMs: number, s: BottleneckSettings): BottleneckReason[] {
+  const reasons: BottleneckReason[] = [];
+  if (row.avg_ms >= slowMs) reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs });
+  if (row.fail_rate >= s.fail_rate && row.calls >= 2) {
+    reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
+  }
+  if (row.calls >= s.overcall_calls) reasons.push({ kind: "overcalled", calls: row.calls });
+  return reasons;
+}
+
+/** Every tool with at least one reason, largest total_ms first. */
+export function findBottlenecks(rows: readonly ToolRow[], s: BottleneckSettings): Bottleneck[] {
+  if (rows.length === 0) return [];
+  const slowMs = slowThresholdMs(rows, s);
+  return rows
+    .map((row) => ({ tool: row.tool, reasons: reasonsFor(row, slowMs, s), total_ms: row.total_ms }))
+    .filter((b) => b.reasons.length > 0)
+    .sort(byTotalMsThenName);
+}
