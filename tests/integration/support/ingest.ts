@@ -1,0 +1,19 @@
+// Ingest a file or a string through the real pipeline into a database.
+import { createReadStream } from "node:fs";
+import type { Db } from "@/db/client";
+import { writeBatch } from "@/db/ingest-writer";
+import { ingestItems, type IngestOptions } from "@/lib/ingest/ingest-stream";
+import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+
+export const SAMPLES = new URL("../../../../shared/samples/", import.meta.url).pathname;
+
+export function ingestFile(db: Db, path: string, opts: Partial<IngestOptions> = {}) {
+  return ingestItems(readLines(maybeGunzip(createReadStream(path))), { writeBatch: (b) => writeBatch(db, b), ...opts });
+}
+
+export function ingestText(db: Db, text: string, opts: Partial<IngestOptions> = {}) {
+  async function* source() {
+    yield Buffer.from(text);
+  }
+  return ingestItems(readLines(source()), { writeBatch: (b) => writeBatch(db, b), ...opts });
+}
