@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { analyzeRun, type AnalysisReport } from "@/lib/analysis/analyze";
+import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { DEFAULT_SETTINGS, resolveSettings, type AnalysisSettings } from "@/lib/analysis/settings";
 import { loadSample } from "./tool-side-factories";
@@ -105,5 +105,15 @@ describe("healthy-run.jsonl (r-healthy)", () => {
     expect(r.tool_breakers).toEqual([]);
     expect(r.permission_breaker.transitions).toEqual([]);
     expect(r.api_breaker.transitions).toEqual([]);
+  });
+});
+
+describe("breakerTripped on the samples (the CLI's exit 3)", () => {
+  test.each([
+    ["harness-spans.jsonl", "h", false], // only a tool breaker opened: a finding, not a trip
+    ["stuck-loop.jsonl", "r-stuck-loop", true],
+    ["healthy-run.jsonl", "r-healthy", false],
+  ])("%s → %s", async (file, runId, tripped) => {
+    expect(breakerTripped(await analyzeSample(file, runId))).toBe(tripped);
   });
 });
