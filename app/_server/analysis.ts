@@ -1,0 +1,39 @@
+// The analysis of a stored run as the server serves it: settings resolved by
+// SPEC §3.11 precedence (request > run config > project > defaults), the
+// report read from the cache or computed from the database and cached, and
+// the runs page's verdict refreshed whenever the default report is computed.
+import type { Db } from "@/db/client";
+import { loadAnalysisInput } from "@/db/analysis-source";
+import { getCachedReport, hashSettings, putCachedReport, saveVerdict } from "@/db/analysis-cache";
+import { getRun } from "@/db/runs";
+import { getProjectSettings } from "@/db/settings";
+import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
+import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
+import { ApiError } from "@/lib/errors";
+import type { RunVerdict } from "@/lib/schemas/api";
+
+export async function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
+  const run = await getRun(db, runId);
+  if (!run) throw new ApiError("not_found", `no run "${runId}"`);
+  const project = await getProjectSettings(db);
+  const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
+  const key = hashSettings(settings);
+  const cached = await getCachedReport(db, runId, key, run.data_version);
+  if (cached) return cached as unknown as AnalysisReport;
+  const input = await loadAnalysisInput(db, runId);
+  if (!input) throw new ApiError("not_found", `no run "${runId}"`);
+  const report = await analyzeRun(input, settings);
+  await putCachedReport(db, runId, key, run.data_version, report);
+  if (Object.keys(overrides).length === 0) await saveVerdict(db, runId, run.data_version, verdictOf(report));
+  return report;
+}
+
+export function verdictOf(report: AnalysisReport): RunVerdict {
+  const its = report.stagnation.iterations;
+  return {
+    tripped: breakerTripped(report),
+    stagnation_risk: its.length ? its[its.length - 1].risk : null,
+    bottlenecks: report.bottlenecks.length,
+    halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
+  };
+}

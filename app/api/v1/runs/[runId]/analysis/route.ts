@@ -1,0 +1,17 @@
+// GET /api/v1/runs/{run_id}/analysis — SPEC §2/§3; thresholds as query parameters.
+import { getDb } from "@/db/client";
+import { getAnalysis } from "@/app/_server/analysis";
+import { parseSettingsParams } from "@/lib/analysis/settings";
+import { ApiError } from "@/lib/errors";
+import { handle, json } from "@/app/api/_lib/respond";
+
+export const dynamic = "force-dynamic";
+type Ctx = { params: Promise<{ runId: string }> };
+
+export const GET = handle(async (req: Request, ctx: Ctx) => {
+  const { runId } = await ctx.params;
+  const parsed = parseSettingsParams(new URL(req.url).searchParams, { strict: true });
+  if (!parsed.ok) throw new ApiError("invalid_parameter", `invalid query parameter "${parsed.param}": ${parsed.message}`, { param: parsed.param });
+  const { db } = await getDb();
+  return json(await getAnalysis(db, runId, parsed.settings));
+});

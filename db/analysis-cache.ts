@@ -1,0 +1,35 @@
+// The analysis report cached per run and settings hash, valid while the run's
+// data_version is the one the report saw (every ingest write bumps it).
+// Also stores the runs page's verdict badges from the default-settings report.
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { RunVerdict } from "@/lib/schemas/api";
+import type { Db } from "./client";
+import { analysisCache, runs } from "./schema";
+
+export function hashSettings(settings: unknown): string {
+  return createHash("sha1").update(JSON.stringify(settings)).digest("hex");
+}
+
+export async function getCachedReport(db: Db, runId: string, settingsHash: string, dataVersion: number) {
+  const [row] = await db
+    .select({ report: analysisCache.report })
+    .from(analysisCache)
+    .where(and(eq(analysisCache.runId, runId), eq(analysisCache.settingsHash, settingsHash), eq(analysisCache.dataVersion, dataVersion)));
+  return row?.report ?? null;
+}
+
+export async function putCachedReport(db: Db, runId: string, settingsHash: string, dataVersion: number, report: object) {
+  const value = report as Record<string, unknown>;
+  await db
+    .insert(analysisCache)
+    .values({ runId, settingsHash, dataVersion, report: value })
+    .onConflictDoUpdate({
+      target: [analysisCache.runId, analysisCache.settingsHash],
+      set: { dataVersion, report: value, createdAt: sql`now()` },
+    });
+}
+
+export async function saveVerdict(db: Db, runId: string, dataVersion: number, verdict: RunVerdict) {
+  await db.update(runs).set({ verdict, verdictVersion: dataVersion }).where(eq(runs.runId, runId));
+}

@@ -1,0 +1,122 @@
+// The analysis input (lib/analysis/types.ts) read from the database. The
+// per-tool summary is aggregated in SQL; the replays that walk spans in order
+// read them in keyset pages per tool (spans_run_name_t0_idx), so a run of a
+// million spans is never in memory at once. Iterations, events and tasks are
+// small and loaded whole. Same reading of SPEC §3.1/§3.12.8 as the memory
+// source: calls are spans of kind tool or llm.
+import { sql, type SQL } from "drizzle-orm";
+import type { AnalysisInput, SpanLite, ToolAggregate } from "@/lib/analysis/types";
+import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/records";
+import { formatTimeUs } from "@/lib/time";
+import { rowsOf, type Db } from "./client";
+
+const PAGE = 20_000;
+const CALL = sql`kind IN ('tool', 'llm')`;
+const us = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
+
+export async function loadAnalysisInput(db: Db, runId: string): Promise<AnalysisInput | null> {
+  const [run] = rowsOf<{ start_us: number | null }>(
+    await db.execute(sql`SELECT ${us("coalesce(started_at, first_at)")} AS start_us FROM runs WHERE run_id = ${runId}`),
+  );
+  if (!run) return null;
+  const tools = rowsOf<{ tool: string; calls: number; failures: number; total_ms: number }>(
+    await db.execute(sql`SELECT name AS tool, count(*)::int AS calls, count(*) FILTER (WHERE NOT ok)::int AS failures,
+      coalesce(sum(duration_ms), 0)::float8 AS total_ms FROM spans WHERE run_id = ${runId} AND ${CALL} GROUP BY name`),
+  );
+  const tokens = rowsOf<{ task_id: string; tokens: number }>(
+    await db.execute(sql`SELECT task_id, sum(coalesce(tokens_in, 0) + coalesce(tokens_out, 0))::float8 AS tokens
+      FROM spans WHERE run_id = ${runId} AND ${CALL} AND task_id IS NOT NULL
+        AND (tokens_in IS NOT NULL OR tokens_out IS NOT NULL) GROUP BY task_id`),
+  );
+  const [llm] = rowsOf<{ has: boolean }>(
+    await db.execute(sql`SELECT EXISTS (SELECT 1 FROM spans WHERE run_id = ${runId} AND kind = 'llm') AS has`),
+  );
+  return {
+    runId,
+    runStartUs: Number(run.start_us ?? 0),
+    tools: tools.map((t): ToolAggregate => ({ tool: t.tool, calls: Number(t.calls), failures: Number(t.failures), totalMs: Number(t.total_ms) })),
+    iterations: await loadIterations(db, runId),
+    events: await loadEvents(db, runId),
+    tasks: await loadTasks(db, runId),
+    taskSpanTokens: Object.fromEntries(tokens.map((t) => [t.task_id, Number(t.tokens)])),
+    hasLlmSpans: Boolean(llm?.has),
+    spansOfTool: (tool) => streamToolSpans(db, runId, tool),
+    rateCallTimes: () => streamCallTimes(db, runId, Boolean(llm?.has)),
+  };
+}
+
+async function* streamToolSpans(db: Db, runId: string, tool: string): AsyncGenerator<SpanLite> {
+  let after: { t0: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
+    const rows = rowsOf<{ span_id: string; t0_us: number; t1_us: number; ok: boolean; error: string }>(
+      await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us, ${us("t1")} AS t1_us, ok,
+          CASE WHEN ok THEN '' ELSE error END AS error
+        FROM spans WHERE run_id = ${runId} AND name = ${tool} AND ${CALL} ${keyset}
+        ORDER BY t0, span_id LIMIT ${PAGE}`),
+    );
+    for (const r of rows) yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
+    if (rows.length < PAGE) return;
+    const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
+    after = { t0: Number(last.t0_us), id: last.span_id };
+  }
+}
+
+async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncGenerator<number> {
+  const kinds = llmOnly ? sql`kind = 'llm'` : CALL;
+  let after: { t0: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
+    const rows = rowsOf<{ span_id: string; t0_us: number }>(
+      await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us FROM spans
+        WHERE run_id = ${runId} AND ${kinds} ${keyset} ORDER BY t0, span_id LIMIT ${PAGE * 5}`),
+    );
+    for (const r of rows) yield Number(r.t0_us);
+    if (rows.length < PAGE * 5) return;
+    const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
+    after = { t0: Number(last.t0_us), id: last.span_id };
+  }
+}
+
+type IterationRow = Record<string, unknown> & { n: number; ts_us: number };
+
+async function loadIterations(db: Db, runId: string): Promise<StoredIteration[]> {
+  const rows = rowsOf<IterationRow>(
+    await db.execute(sql`SELECT *, ${us("ts")} AS ts_us FROM iterations WHERE run_id = ${runId} ORDER BY n`),
+  );
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return rows.map((r) => ({
+    type: "iteration", runId, n: Number(r.n), tsUs: Number(r.ts_us), taskId: (r.task_id as string) ?? null,
+    tasksCompleted: num(r.tasks_completed), filesModified: (r.files_modified as string[]) ?? null,
+    linesAdded: num(r.lines_added), linesRemoved: num(r.lines_removed),
+    tests: (r.tests as StoredIteration["tests"]) ?? null, newlyPassing: num(r.newly_passing),
+    buildErrorsResolved: num(r.build_errors_resolved), errors: (r.errors as string[]) ?? null,
+    reverted: (r.reverted as boolean) ?? null, outputLines: num(r.output_lines), apiCalls: num(r.api_calls),
+    tokensUsed: num(r.tokens_used), contextTokens: num(r.context_tokens), contextWindow: num(r.context_window),
+    approach: (r.approach as string) ?? null, workKind: (r.work_kind as string) ?? null,
+    attrs: (r.attrs as Record<string, unknown>) ?? {},
+  }));
+}
+
+async function loadEvents(db: Db, runId: string): Promise<StoredEvent[]> {
+  const rows = rowsOf<Record<string, unknown> & { ts_us: number }>(
+    await db.execute(sql`SELECT event_id, kind, tool, detail, status, state, reason, task_id, attrs, ${us("ts")} AS ts_us
+      FROM events WHERE run_id = ${runId} ORDER BY ts, seq`),
+  );
+  return rows.map((r) => ({
+    type: "event", runId, eventId: r.event_id as string, tsUs: Number(r.ts_us), kind: r.kind as string,
+    tool: (r.tool as string) ?? null, detail: (r.detail as string) ?? null,
+    status: r.status == null ? null : Number(r.status), state: (r.state as string) ?? null,
+    reason: (r.reason as string) ?? null, taskId: (r.task_id as string) ?? null,
+    attrs: (r.attrs as Record<string, unknown>) ?? {},
+  }));
+}
+
+async function loadTasks(db: Db, runId: string): Promise<StoredTask[]> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT * FROM tasks WHERE run_id = ${runId} ORDER BY task_id`));
+  return rows.map((r) => ({
+    type: "task", runId, taskId: r.task_id as string, title: (r.title as string) ?? null, status: (r.status as string) ?? null,
+    errorCount: r.error_count == null ? null : Number(r.error_count),
+    tokensUsed: r.tokens_used == null ? null : Number(r.tokens_used), attrs: (r.attrs as Record<string, unknown>) ?? {},
+  }));
+}
