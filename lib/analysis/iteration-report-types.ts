@@ -56,7 +56,8 @@ export type Tier = "NORMAL" | "WARNING" | "AUTO_COMPACT" | "SNIP_COMPACT" | "REJ
 export type TokenBudgetReport = {
   /** fill_pct / tier are null when the iteration logs no context fill. */
   iterations: { n: number; fill_pct: number | null; tier: Tier | null }[];
-  transitions: { iteration: number; from: Tier | null; to: Tier; at: string }[];
+  /** Tier changes between iterations that log a fill; the run starts NORMAL. */
+  transitions: { iteration: number; from: Tier; to: Tier; at: string }[];
   missed_compaction: number[];
   no_fallback: number;
 };

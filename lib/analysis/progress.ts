@@ -1,0 +1,76 @@
+// SPEC §3.5 progress score, §3.12.9 absent fields, §3.12.11 error
+// normalisation. O(errors) per iteration. Pure scoring only: deliberately
+// does not decide stagnation (stagnation.ts) nor keep any state.
+import type { StoredIteration } from "../schemas/records";
+
+const UUID_RE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
+const HEX_PREFIXED_RE = /0[xX][0-9a-fA-F]+/g;
+const HEX_RUN_RE = /[0-9a-fA-F]{6,}/g;
+const DIGITS_RE = /\d+/g;
+
+/**
+ * §3.12.11: trim; UUIDs, `0x…` and hex runs of 6+ characters that contain a
+ * digit → `<hex>`; other digit runs → `<n>`; case kept. A hex run is matched
+ * greedily as a whole token, so `deadbeef` (no digit) stays as written.
+ */
+export function normalizeError(message: string): string {
+  return message
+    .trim()
+    .replace(UUID_RE, "<hex>")
+    .replace(HEX_PREFIXED_RE, "<hex>")
+    .replace(HEX_RUN_RE, (run) => (/\d/.test(run) ? "<hex>" : run))
+    .replace(DIGITS_RE, "<n>");
+}
+
+/** The iteration's errors, normalised and de-duplicated; null when not logged. */
+export function normalizedErrors(it: StoredIteration): Set<string> | null {
+  return it.errors === null ? null : new Set(it.errors.map(normalizeError));
+}
+
+export type ScoreIndicator =
+  | "newly_passing"
+  | "tasks_completed"
+  | "files_modified"
+  | "build_errors_resolved"
+  | "repeated_error"
+  | "no_files"
+  | "reverted";
+
+export const INDICATOR_POINTS: Record<ScoreIndicator, number> = {
+  newly_passing: 3,
+  tasks_completed: 5,
+  files_modified: 1,
+  build_errors_resolved: 2,
+  repeated_error: -2,
+  no_files: -3,
+  reverted: -1,
+};
+
+/** Which §3.5 indicators hold, each at most once. An absent field holds none. */
+export function scoreIndicators(it: StoredIteration, prev: StoredIteration | null): ScoreIndicator[] {
+  const out: ScoreIndicator[] = [];
+  if ((it.newlyPassing ?? 0) > 0) out.push("newly_passing");
+  if ((it.tasksCompleted ?? 0) > 0) out.push("tasks_completed");
+  if (it.filesModified !== null) out.push(it.filesModified.length > 0 ? "files_modified" : "no_files");
+  if ((it.buildErrorsResolved ?? 0) > 0) out.push("build_errors_resolved");
+  if (repeatsAnError(it, prev)) out.push("repeated_error");
+  if (it.reverted === true) out.push("reverted");
+  return out;
+}
+
+function repeatsAnError(it: StoredIteration, prev: StoredIteration | null): boolean {
+  const mine = normalizedErrors(it);
+  const theirs = prev ? normalizedErrors(prev) : null;
+  if (!mine || !theirs) return false;
+  for (const e of mine) if (theirs.has(e)) return true;
+  return false;
+}
+
+export function scoreIteration(it: StoredIteration, prev: StoredIteration | null): number {
+  return scoreIndicators(it, prev).reduce((sum, k) => sum + INDICATOR_POINTS[k], 0);
+}
+
+/** window_score: this iteration's score plus the two before it (fewer at the start). */
+export function windowScores(scores: number[]): number[] {
+  return scores.map((_, i) => scores.slice(Math.max(0, i - 2), i + 1).reduce((a, b) => a + b, 0));
+}

@@ -1,0 +1,71 @@
+// SPEC §3.5 stagnation and §3.6 loop breaker, replayed in one walk because
+// they depend on each other (§3.12.12): a detector fires once while armed,
+// a firing opens the breaker, and a successful probe re-arms every detector
+// with empty history. O(iterations · window). Deliberately does not compute
+// the per-detector conditions (stagnation-detectors.ts) or breaker moves
+// (loop-breaker.ts); it sequences them and derives risk and signals.
+import type { AnalysisSettings } from "./settings";
+import type { IterationView } from "./iteration-context";
+import {
+  DETECTORS,
+  type Detection,
+  type DetectorName,
+  type LoopBreakerReport,
+  type Risk,
+  type StagnationReport,
+} from "./iteration-report-types";
+import { scoreIteration, windowScores } from "./progress";
+import { emptyHistory, evaluateDetectors, recordIteration, type DetectorStatuses } from "./stagnation-detectors";
+import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "./loop-breaker";
+
+export type StagnationReplay = { stagnation: StagnationReport; loop_breaker: LoopBreakerReport };
+
+export function replayStagnation(views: IterationView[], s: AnalysisSettings): StagnationReplay {
+  const scores = views.map((v, i) => scoreIteration(v.it, i > 0 ? views[i - 1].it : null));
+  const windows = windowScores(scores);
+  const breaker = createLoopBreaker(s.cooldown_min);
+  const detections: Detection[] = [];
+  let history = emptyHistory();
+  let armed = new Set<DetectorName>(DETECTORS);
+
+  const iterations = views.map((v, i) => {
+    recordIteration(history, v, scores[i]);
+    const statuses = evaluateDetectors(history, s.permission_denials_in_row);
+    const fired = DETECTORS.filter((d) => armed.has(d) && statuses[d].holds);
+    for (const d of fired) {
+      armed.delete(d);
+      detections.push({ detector: d, at_iteration: v.it.n, detail: statuses[d].detail });
+    }
+    const { risk, signals } = assessRisk(statuses, armed, fired, windows[i]);
+    if (stepLoopBreaker(breaker, v, scores[i], fired[0] ?? null)) {
+      history = emptyHistory();
+      armed = new Set(DETECTORS);
+    }
+    return { n: v.it.n, score: scores[i], window_score: windows[i], risk, signals };
+  });
+  return { stagnation: { iterations, detections }, loop_breaker: loopBreakerReport(breaker) };
+}
+
+/**
+ * HIGH when a detector fires here, or fired earlier and its condition still
+ * holds (the detection is reported once, but the iteration is no less stuck);
+ * MEDIUM when an armed detector is one step from firing (see
+ * stagnation-detectors.ts) or window_score is 0; else LOW. Signals name every
+ * contributor.
+ */
+export function assessRisk(
+  statuses: DetectorStatuses,
+  armed: ReadonlySet<DetectorName>,
+  fired: DetectorName[],
+  windowScore: number,
+): { risk: Risk; signals: string[] } {
+  const signals: string[] = [];
+  for (const d of fired) signals.push(`${d} fired: ${statuses[d].detail}`);
+  const holding = DETECTORS.filter((d) => !armed.has(d) && !fired.includes(d) && statuses[d].holds);
+  for (const d of holding) signals.push(`${d} still holds: ${statuses[d].detail}`);
+  const near = DETECTORS.filter((d) => armed.has(d) && statuses[d].near);
+  for (const d of near) signals.push(`${d} one step from firing: ${statuses[d].detail}`);
+  if (windowScore === 0) signals.push("window_score is 0");
+  if (fired.length > 0 || holding.length > 0) return { risk: "HIGH", signals };
+  return { risk: near.length > 0 || windowScore === 0 ? "MEDIUM" : "LOW", signals };
+}
