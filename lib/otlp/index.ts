@@ -1,0 +1,11 @@
+// Issue 5 points 1–3 — the pure OTLP receiver, for the /v1/* route handlers:
+// decode the body, map it to SPEC §1 wire objects, encode the response. The
+// route validates each wire object with lib/schemas/records.ts like JSONL.
+export { decodeLogsRequest, decodeTraceRequest, otlpEncodingOf } from "./decode";
+export type { OtlpDecoded, OtlpDecodeError, OtlpEncoding } from "./decode";
+export { mapLogsRequest } from "./logs";
+export { mapTraceRequest } from "./traces";
+export { encodeExportResponse, encodeStatusResponse, GRPC_CODE } from "./response";
+export type { OtlpResponseBody, OtlpSignal } from "./response";
+export type { ExportLogsServiceRequest, ExportTraceServiceRequest, OtlpRejection } from "./model";
+export type { OtlpMapResult, OtlpWireRecord } from "./wire";

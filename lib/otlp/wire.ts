@@ -1,0 +1,21 @@
+// Issue 5 points 2–3 — what the OTLP mappers return: SPEC §1 wire objects,
+// typed as the *input* of the same zod schemas that JSONL lines go through
+// (lib/schemas/records.ts), so the route validates and stores them exactly
+// like an uploaded file. Times are ISO strings with microseconds.
+import type { z } from "zod";
+import type { EventRecord, IterationRecord, RunRecord, SpanRecord } from "../schemas/records";
+import type { OtlpRejection } from "./model";
+
+export type SpanWire = z.input<typeof SpanRecord> & { type: "span" };
+export type EventWire = z.input<typeof EventRecord>;
+export type IterationWire = z.input<typeof IterationRecord>;
+export type RunWire = z.input<typeof RunRecord>;
+export type OtlpWireRecord = SpanWire | EventWire | IterationWire | RunWire;
+
+/** Records to store, and the items (by index in request order) that were not usable. */
+export type OtlpMapResult = { records: OtlpWireRecord[]; rejected: OtlpRejection[] };
+
+/** One run record per run that names its agent (the resource's service.name). */
+export function runRecordsFor(agentByRun: Map<string, string>): RunWire[] {
+  return [...agentByRun].map(([runId, agent]) => ({ type: "run", run_id: runId, agent }));
+}

@@ -1,0 +1,133 @@
+// tests/unit/otlp/protobuf.test.ts — issue 5 point 1: the protobuf path gives
+// the JSON path's model. The sample payloads are re-encoded by the official
+// OpenTelemetry JS serializers (@opentelemetry/otlp-transformer), decoded by
+// lib/otlp/decode.ts, mapped, and compared with the mapping of the JSON sample.
+// This also pins the field numbers of lib/otlp/proto-schema.ts.
+import {
+  JsonLogsSerializer, JsonTraceSerializer, ProtobufLogsSerializer, ProtobufTraceSerializer,
+} from "@opentelemetry/otlp-transformer";
+import { describe, expect, test } from "vitest";
+import { keyValuesToObject } from "@/lib/otlp/any-value";
+import { decodeLogsRequest, decodeTraceRequest } from "@/lib/otlp/decode";
+import { mapLogsRequest } from "@/lib/otlp/logs";
+import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "@/lib/otlp/model";
+import { otlpMessageType } from "@/lib/otlp/proto-schema";
+import { encodeExportResponse, encodeStatusResponse } from "@/lib/otlp/response";
+import { mapTraceRequest } from "@/lib/otlp/traces";
+import { loadSample } from "./helpers";
+
+type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
+type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
+type Scope = { name: string; version: string };
+type SampleSpan = {
+  traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
+  startTimeUnixNano: string; endTimeUnixNano: string; attributes: unknown[];
+  events: { name: string; timeUnixNano: string; attributes: unknown[] }[];
+  status: { code?: number; message?: string };
+};
+type SampleTraces = { resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[] };
+type SampleLog = { timeUnixNano: string; observedTimeUnixNano: string; body: { stringValue: string }; attributes: unknown[] };
+type SampleLogs = { resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[] };
+
+const hrTime = (nanos: string): [number, number] => [Number(BigInt(nanos) / 10n ** 9n), Number(BigInt(nanos) % 10n ** 9n)];
+
+/** The sample's spans as the SDK's ReadableSpan objects (what an exporter serializes). */
+function sdkSpansOf(sample: SampleTraces): SdkSpans {
+  const rs = sample.resourceSpans[0];
+  const resource = { attributes: keyValuesToObject(rs.resource.attributes) };
+  const scope = rs.scopeSpans[0].scope;
+  return rs.scopeSpans[0].spans.map((s) => ({
+    name: s.name,
+    kind: s.kind - 1,
+    spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
+    parentSpanContext: s.parentSpanId ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false } : undefined,
+    startTime: hrTime(s.startTimeUnixNano),
+    endTime: hrTime(s.endTimeUnixNano),
+    status: { code: s.status.code ?? 0, message: s.status.message },
+    attributes: keyValuesToObject(s.attributes),
+    links: [],
+    events: s.events.map((e) => ({ name: e.name, time: hrTime(e.timeUnixNano), attributes: keyValuesToObject(e.attributes) })),
+    resource,
+    instrumentationScope: scope,
+    droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0, ended: true, duration: [0, 0],
+  })) as unknown as SdkSpans;
+}
+
+function sdkLogsOf(sample: SampleLogs): SdkLogs {
+  const rl = sample.resourceLogs[0];
+  const resource = { attributes: keyValuesToObject(rl.resource.attributes) };
+  const scope = rl.scopeLogs[0].scope;
+  return rl.scopeLogs[0].logRecords.map((r) => ({
+    hrTime: hrTime(r.timeUnixNano),
+    hrTimeObserved: hrTime(r.observedTimeUnixNano),
+    body: r.body.stringValue,
+    attributes: keyValuesToObject(r.attributes),
+    resource,
+    instrumentationScope: scope,
+    droppedAttributesCount: 0,
+  })) as unknown as SdkLogs;
+}
+
+describe("protobuf and JSON bodies map alike", () => {
+  const traces = loadSample("traces.json") as SampleTraces;
+  const logs = loadSample("logs-claude-code.json") as SampleLogs;
+  const fromSample = mapTraceRequest(ExportTraceServiceRequest.parse(traces));
+  const logsFromSample = mapLogsRequest(ExportLogsServiceRequest.parse(logs));
+
+  test("traces encoded by ProtobufTraceSerializer", () => {
+    const body = ProtobufTraceSerializer.serializeRequest(sdkSpansOf(traces));
+    const decoded = decodeTraceRequest(body!, "application/x-protobuf");
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.encoding).toBe("protobuf");
+    expect(mapTraceRequest(decoded.request)).toEqual(fromSample);
+  });
+
+  test("traces encoded by JsonTraceSerializer", () => {
+    const body = JsonTraceSerializer.serializeRequest(sdkSpansOf(traces));
+    const decoded = decodeTraceRequest(body!, "application/json");
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(mapTraceRequest(decoded.request)).toEqual(fromSample);
+  });
+
+  test("logs encoded by ProtobufLogsSerializer and JsonLogsSerializer", () => {
+    for (const [serializer, type] of [[ProtobufLogsSerializer, "application/x-protobuf"], [JsonLogsSerializer, "application/json"]] as const) {
+      const decoded = decodeLogsRequest(serializer.serializeRequest(sdkLogsOf(logs))!, type);
+      if (!decoded.ok) throw new Error(decoded.message);
+      expect(mapLogsRequest(decoded.request)).toEqual(logsFromSample);
+    }
+  });
+
+  test("protobuf ids come out as hex, 64-bit times as decimal strings", () => {
+    const decoded = decodeTraceRequest(ProtobufTraceSerializer.serializeRequest(sdkSpansOf(traces))!, "application/x-protobuf");
+    if (!decoded.ok) throw new Error(decoded.message);
+    const span = decoded.request.resourceSpans?.[0].scopeSpans?.[0].spans?.[1];
+    expect(span).toMatchObject({ traceId: "5b8efff798038103d269b633813fc60c", parentSpanId: "eee19b7ec3c1b173", startTimeUnixNano: "1767225601000000000" });
+  });
+
+  test("a body that is not protobuf is invalid, not a crash", () => {
+    const decoded = decodeTraceRequest(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), "application/x-protobuf");
+    expect(decoded).toMatchObject({ ok: false, code: "invalid_body" });
+  });
+});
+
+describe("responses", () => {
+  test("success is {} in JSON and an empty message in protobuf", () => {
+    expect(new TextDecoder().decode(encodeExportResponse("traces", "json").body)).toBe("{}");
+    const proto = encodeExportResponse("logs", "protobuf");
+    expect(proto.contentType).toBe("application/x-protobuf");
+    expect(proto.body.byteLength).toBe(0);
+  });
+
+  test("partial success carries the rejected count in both encodings", () => {
+    const json = JSON.parse(new TextDecoder().decode(encodeExportResponse("logs", "json", 2, "2 bad").body));
+    expect(json).toEqual({ partialSuccess: { rejectedLogRecords: 2, errorMessage: "2 bad" } });
+    const type = otlpMessageType("ExportTraceServiceResponse");
+    const proto = type.toObject(type.decode(encodeExportResponse("traces", "protobuf", 3, "3 bad").body), { longs: Number });
+    expect(proto).toEqual({ partialSuccess: { rejectedSpans: 3, errorMessage: "3 bad" } });
+  });
+
+  test("an error is a google.rpc.Status", () => {
+    const type = otlpMessageType("RpcStatus");
+    expect(type.toObject(type.decode(encodeStatusResponse("protobuf", 3, "nothing usable").body))).toEqual({ code: 3, message: "nothing usable" });
+  });
+});

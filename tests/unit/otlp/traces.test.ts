@@ -1,0 +1,182 @@
+// tests/unit/otlp/traces.test.ts — issue 5 point 2: ExportTraceServiceRequest → SPEC §1 spans.
+import { describe, expect, test } from "vitest";
+import { decodeTraceRequest } from "@/lib/otlp/decode";
+import { ExportTraceServiceRequest } from "@/lib/otlp/model";
+import { mapTraceRequest } from "@/lib/otlp/traces";
+import { SpanRecord } from "@/lib/schemas/records";
+import { byType, expectValidWire, kv, loadSample, makeSpan, traceRequest } from "./helpers";
+
+function mapJson(request: unknown) {
+  return mapTraceRequest(ExportTraceServiceRequest.parse(request));
+}
+function onlySpan(request: unknown) {
+  const result = mapJson(request);
+  expect(result.rejected).toEqual([]);
+  const spans = byType(result.records, "span");
+  expect(spans).toHaveLength(1);
+  return spans[0];
+}
+
+describe("the GenAI sample trace", () => {
+  // invoke_agent Researcher ─┬─ execute_tool web_search (ok)
+  //                          └─ execute_tool shell (ERROR: timed out)
+  const result = mapJson(loadSample("traces.json"));
+  const spans = byType(result.records, "span");
+
+  test("maps every span and rejects none", () => {
+    expect(result.rejected).toEqual([]);
+    expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([
+      ["invoke_agent Researcher", "agent", true],
+      ["web_search", "tool", true],
+      ["shell", "tool", false],
+    ]);
+  });
+
+  test("the conversation id of the agent span is the run of the whole trace", () => {
+    expect(new Set(spans.map((s) => s.run_id))).toEqual(new Set(["conv_5j66UpCpwteGg4YSxUnt7lPY"]));
+    expect(byType(result.records, "run")).toEqual([
+      { type: "run", run_id: "conv_5j66UpCpwteGg4YSxUnt7lPY", agent: "demo-agent" },
+    ]);
+  });
+
+  test("ids, nesting and microsecond ISO times", () => {
+    expect(spans[1]).toMatchObject({
+      span_id: "eee19b7ec3c1b174",
+      parent_id: "eee19b7ec3c1b173",
+      t0: "2026-01-01T00:00:01.000000Z",
+      t1: "2026-01-01T00:00:02.250000Z",
+    });
+    expect(spans[0].parent_id).toBeNull();
+  });
+
+  test("the error comes from the status message; error.type stays in meta", () => {
+    expect(spans[2].error).toBe("command timed out after 30s");
+    expect(spans[2].meta).toMatchObject({ "error.type": "timeout", trace_id: "5b8efff798038103d269b633813fc60c" });
+    expect(spans[1].error).toBe("");
+  });
+
+  test("usage tokens are read, other attributes flattened into meta", () => {
+    expect(spans[0]).toMatchObject({ tokens_in: 1520, tokens_out: 310 });
+    expect(spans[0].meta).toMatchObject({
+      "gen_ai.request.temperature": 0.2,
+      "gen_ai.response.finish_reasons": ["end_turn"],
+      "service.name": "demo-agent",
+      span_kind: "internal",
+    });
+    expect(spans[0].meta).not.toHaveProperty("gen_ai.usage.input_tokens");
+    expect(spans[1].meta?.["gen_ai.tool.call.arguments"]).toEqual({ query: "otlp json encoding", max_results: 5, safe: true });
+  });
+
+  test("every record validates as SPEC §1 wire", () => expectValidWire(result.records));
+});
+
+describe("edge cases", () => {
+  test("base64 ids from lax JSON clients become lowercase hex", () => {
+    const span = onlySpan(traceRequest([makeSpan({
+      traceId: Buffer.from("5b8efff798038103d269b633813fc60c", "hex").toString("base64"),
+      spanId: Buffer.from("eee19b7ec3c1b175", "hex").toString("base64"),
+      parentSpanId: "EEE19B7EC3C1B173",
+    })]));
+    expect(span).toMatchObject({ span_id: "eee19b7ec3c1b175", parent_id: "eee19b7ec3c1b173" });
+    expect(span.meta?.trace_id).toBe("5b8efff798038103d269b633813fc60c");
+  });
+
+  test.each([["0000000000000000"], [""], ["AAAAAAAAAAA="], [null]])("parent id %j is no parent", (parentSpanId) => {
+    expect(onlySpan(traceRequest([makeSpan({ parentSpanId })])).parent_id).toBeNull();
+  });
+
+  test("a missing or zero end time ends the span at its start", () => {
+    for (const endTimeUnixNano of [undefined, "0", 0]) {
+      const span = onlySpan(traceRequest([makeSpan({ endTimeUnixNano })]));
+      expect(span.t1).toBe(span.t0);
+    }
+  });
+
+  test("nanosecond times keep microseconds, as strings or numbers", () => {
+    const span = onlySpan(traceRequest([makeSpan({ startTimeUnixNano: "1767225600123456789", endTimeUnixNano: 1767225601500000000 })]));
+    expect(span.t0).toBe("2026-01-01T00:00:00.123456Z");
+    expect(span.t1).toBe("2026-01-01T00:00:01.500000Z");
+    expect(SpanRecord.parse(span).t0Us).toBe(1767225600123456);
+  });
+
+  test("numeric strings and deprecated / OpenInference token names are read", () => {
+    const a = onlySpan(traceRequest([makeSpan({ attributes: [
+      kv("gen_ai.operation.name", "chat"),
+      kv("gen_ai.usage.prompt_tokens", "120"),
+      { key: "gen_ai.usage.completion_tokens", value: { intValue: 30 } },
+      kv("loopscope.iteration", "7"),
+      kv("loopscope.task_id", "t-3"),
+    ] })]));
+    expect(a).toMatchObject({ kind: "llm", tokens_in: 120, tokens_out: 30, iteration: 7, task_id: "t-3" });
+    const b = onlySpan(traceRequest([makeSpan({ name: "ChatOpenAI", attributes: [
+      kv("openinference.span.kind", "LLM"), kv("llm.token_count.prompt", 5), kv("llm.token_count.completion", "6"),
+    ] })]));
+    expect(b).toMatchObject({ name: "ChatOpenAI", kind: "llm", tokens_in: 5, tokens_out: 6 });
+  });
+
+  test.each([
+    ["execute_tool", undefined, "tool"], ["embeddings", undefined, "llm"], ["generate_content", undefined, "llm"],
+    ["create_agent", undefined, "agent"], [undefined, "TOOL", "tool"], [undefined, "AGENT", "agent"],
+    [undefined, "CHAIN", "other"], [undefined, undefined, "other"],
+  ])("operation %s / openinference %s → kind %s", (op, oi, kind) => {
+    const attributes = [
+      ...(op ? [kv("gen_ai.operation.name", op)] : []),
+      ...(oi ? [kv("openinference.span.kind", oi)] : []),
+    ];
+    expect(onlySpan(traceRequest([makeSpan({ attributes })])).kind).toBe(kind);
+  });
+
+  test("nested kvlists, arrays and bytes flatten to JSON values", () => {
+    const nested = { kvlistValue: { values: [
+      kv("a", { kvlistValue: { values: [kv("b", { arrayValue: { values: [{ intValue: "1" }, { doubleValue: 2.5 }, { stringValue: "x" }] } })] } }),
+      kv("big", { intValue: "9007199254740993" }),
+      kv("raw", { bytesValue: "AQID" }),
+    ] } };
+    const span = onlySpan(traceRequest([makeSpan({ attributes: [kv("payload", nested)] })]));
+    expect(span.meta?.payload).toEqual({ a: { b: [1, 2.5, "x"] }, big: "9007199254740993", raw: "AQID" });
+  });
+
+  test("a 60 KB attribute string is kept whole and validates", () => {
+    const big = "x".repeat(60 * 1024);
+    const span = onlySpan(traceRequest([makeSpan({ attributes: [kv("gen_ai.tool.call.result", big)] })]));
+    expect(span.meta?.["gen_ai.tool.call.result"]).toHaveLength(60 * 1024);
+    expectValidWire([span]);
+  });
+
+  test("status ERROR by name; error from the exception event, then error.type", () => {
+    const exception = { name: "exception", timeUnixNano: "1767225601000000000", attributes: [kv("exception.message", "boom")] };
+    const a = onlySpan(traceRequest([makeSpan({ status: { code: "STATUS_CODE_ERROR" }, events: [exception] })]));
+    expect(a).toMatchObject({ ok: false, error: "boom" });
+    const b = onlySpan(traceRequest([makeSpan({ status: { code: 2 }, attributes: [kv("error.type", "500")] })]));
+    expect(b).toMatchObject({ ok: false, error: "500" });
+  });
+
+  test("run: loopscope.run_id on the resource beats session.id on the span; else the trace id", () => {
+    const withRun = traceRequest([makeSpan({ attributes: [kv("session.id", "s-1")] })], [kv("loopscope.run_id", "r-42")]);
+    expect(onlySpan(withRun).run_id).toBe("r-42");
+    expect(onlySpan(traceRequest([makeSpan({ attributes: [kv("session.id", "s-1")] })])).run_id).toBe("s-1");
+    expect(onlySpan(traceRequest([makeSpan({ attributes: [] })])).run_id).toBe("5b8efff798038103d269b633813fc60c");
+  });
+
+  test("unusable spans are rejected one by one, with their index", () => {
+    const result = mapJson(traceRequest([
+      makeSpan({ spanId: "aaaaaaaaaaaaaaa1" }),
+      makeSpan({ startTimeUnixNano: undefined }),
+      makeSpan({ spanId: undefined }),
+      42,
+      makeSpan({ spanId: "aaaaaaaaaaaaaaa2" }),
+    ]));
+    expect(byType(result.records, "span").map((s) => s.span_id)).toEqual(["aaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaa2"]);
+    expect(result.rejected.map((r) => r.index)).toEqual([1, 2, 3]);
+    expect(result.rejected[0].message).toMatch(/startTimeUnixNano/);
+    expect(result.rejected[1].message).toMatch(/spanId/);
+  });
+
+  test("a body that is not an export request is invalid; other content types are unsupported", () => {
+    const bad = decodeTraceRequest(new TextEncoder().encode('{"resourceSpans": 3}'), "application/json");
+    expect(bad).toMatchObject({ ok: false, code: "invalid_body" });
+    expect(decodeTraceRequest(new TextEncoder().encode("{"), "application/json")).toMatchObject({ ok: false, code: "invalid_body" });
+    expect(decodeTraceRequest(new Uint8Array(), "text/plain")).toMatchObject({ ok: false, code: "unsupported_media_type" });
+    expect(decodeTraceRequest(new TextEncoder().encode("{}"), "application/json; charset=utf-8")).toMatchObject({ ok: true });
+  });
+});
