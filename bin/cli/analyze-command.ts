@@ -1,0 +1,82 @@
+// `loopscope analyze`: the offline gate. Reads JSONL (or .gz) files with the
+// same lib/ingest parser as the server, analyses each run in memory with the
+// same lib/analysis, prints the post-mortem (or --json), and exits 3 when a
+// breaker trips so a harness's CI can stop on it. No server, no database.
+import { createReadStream } from "node:fs";
+import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
+import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/analysis/settings";
+import { ingestItems } from "@/lib/ingest/ingest-stream";
+import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+import type { RunSummary } from "@/lib/schemas/api";
+import type { StoredRecord } from "@/lib/schemas/records";
+import { formatTimeUs } from "@/lib/time";
+import { renderMarkdownReport } from "@/lib/report/markdown";
+
+export async function runAnalyze(files: string[], opts: { json: boolean; set: string[] }): Promise<number> {
+  const pairs = opts.set.map((kv): [string, string] => {
+    const i = kv.indexOf("=");
+    if (i < 1) throw new Error(`--set takes key=value, got "${kv}"`);
+    return [kv.slice(0, i), kv.slice(i + 1)];
+  });
+  const overrides = parseSettingsParams(pairs, { strict: true });
+  if (!overrides.ok) throw new Error(`--set ${overrides.message}`);
+
+  const records: StoredRecord[] = [];
+  let rejected = 0;
+  for (const file of files) {
+    const result = await ingestItems(readLines(maybeGunzip(createReadStream(file))), {
+      writeBatch: async (batch) => void records.push(...batch),
+    });
+    rejected += result.rejected;
+    for (const e of result.errors) console.error(`${file}: line ${e.line}: ${e.message}`);
+  }
+  const runIds = [...new Set(records.map((r) => r.runId))];
+  const reports: AnalysisReport[] = [];
+  const texts: string[] = [];
+  for (const runId of runIds) {
+    const input = buildMemoryInput(runId, records);
+    const own = records.filter((r) => r.runId === runId);
+    const config = own.reduce<Record<string, unknown>>((acc, r) => (r.type === "run" ? { ...acc, ...r.config } : acc), {});
+    const report = await analyzeRun(input, resolveSettings(overrides.settings, settingsFromConfig(config)));
+    reports.push(report);
+    texts.push(renderMarkdownReport(summarise(runId, own, input.runStartUs), report));
+  }
+  if (opts.json) console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
+  else console.log(texts.join("\n\n---\n\n"));
+  if (rejected > 0) console.error(`${rejected} line(s) rejected`);
+  const tripped = reports.filter(breakerTripped).map((r) => r.run_id);
+  if (tripped.length) console.error(`breaker tripped in: ${tripped.join(", ")} → exit 3`);
+  return tripped.length ? 3 : 0;
+}
+
+function summarise(runId: string, records: StoredRecord[], startUs: number): RunSummary {
+  let end = startUs;
+  const counts = { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 };
+  let spanTokens = 0;
+  let name: string | null = null;
+  let agent: string | null = null;
+  for (const r of records) {
+    if (r.type === "span") {
+      counts.spans += 1;
+      if (!r.ok) counts.failures += 1;
+      spanTokens += (r.tokensIn ?? 0) + (r.tokensOut ?? 0);
+      end = Math.max(end, r.t1Us);
+    } else if (r.type === "iteration") {
+      counts.iterations += 1;
+      counts.tokens += r.tokensUsed ?? 0;
+      end = Math.max(end, r.tsUs);
+    } else if (r.type === "event") {
+      counts.events += 1;
+      end = Math.max(end, r.tsUs);
+    } else if (r.type === "run") {
+      name = r.name ?? name;
+      agent = r.agent ?? agent;
+    }
+  }
+  if (counts.tokens === 0) counts.tokens = spanTokens;
+  return {
+    run_id: runId, name, agent, labels: {}, cost_usd: 0, verdict: null, counts,
+    started_at: formatTimeUs(startUs), ended_at: formatTimeUs(end), duration_ms: (end - startUs) / 1000,
+  };
+}
