@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           fileParallelism: false,
