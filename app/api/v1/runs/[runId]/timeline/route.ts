@@ -1,0 +1,20 @@
+// GET /api/v1/runs/{run_id}/timeline?cursor=&limit= — the timeline's compact
+// columnar span pages (lib/timeline/wire.ts); the first page also carries the
+// run's iterations and events for the overlays.
+import { getDb } from "@/db/client";
+import { getTimelinePage } from "@/db/timeline";
+import { ApiError } from "@/lib/errors";
+import { TimelineQuery } from "@/lib/timeline/wire";
+import { handle, json, parseQuery } from "@/app/api/_lib/respond";
+
+export const dynamic = "force-dynamic";
+type Ctx = { params: Promise<{ runId: string }> };
+
+export const GET = handle(async (req: Request, ctx: Ctx) => {
+  const { runId } = await ctx.params;
+  const query = parseQuery(TimelineQuery, req.url);
+  const { db } = await getDb();
+  const page = await getTimelinePage(db, runId, query);
+  if (!page) throw new ApiError("not_found", `no run "${runId}"`);
+  return json(page);
+});

@@ -1,0 +1,18 @@
+// GET /api/v1/runs/{run_id}/timeline/spans/{span_id} — one whole span (full
+// error, meta, tokens) for the timeline's side panel; the pages carry only
+// what the bars need.
+import { getDb } from "@/db/client";
+import { getTimelineSpan } from "@/db/timeline";
+import { ApiError } from "@/lib/errors";
+import { handle, json } from "@/app/api/_lib/respond";
+
+export const dynamic = "force-dynamic";
+type Ctx = { params: Promise<{ runId: string; spanId: string }> };
+
+export const GET = handle(async (_req: Request, ctx: Ctx) => {
+  const { runId, spanId } = await ctx.params;
+  const { db } = await getDb();
+  const span = await getTimelineSpan(db, runId, spanId);
+  if (!span) throw new ApiError("not_found", `no span "${spanId}" in run "${runId}"`);
+  return json(span);
+});

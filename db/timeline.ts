@@ -1,0 +1,145 @@
+// The timeline's queries: columnar span pages keyset-paginated on (t0,
+// span_id) — served by spans_run_t0_idx — plus, on the first page, the run's
+// start/end, its iterations and events (events_run_ts_idx), and one whole
+// span for the side panel. Times leave as ms offsets from the run start,
+// computed from float epoch µs, identically for both drivers.
+import { sql } from "drizzle-orm";
+import { decodeCursor, encodeCursor, type SpanOut } from "@/lib/schemas/api";
+import { formatTimeUs } from "@/lib/time";
+import {
+  TIMELINE_ERROR_CHARS,
+  TIMELINE_PAGE_BUDGET_BYTES,
+  type TimelinePage,
+  type TimelineQuery,
+  type TimelineRunInfo,
+  type TimelineSpanColumns,
+} from "@/lib/timeline/wire";
+import { rowsOf, type Db } from "./client";
+
+const US = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
+type PageRow = { span_id: string; parent_id: string | null; name: string; kind: string; t0_us: number; t1_us: number; ok: boolean; error: string };
+/** Fixed JSON cost of one span besides its id strings: numbers, commas, a few digits each. */
+const ROW_OVERHEAD_BYTES = 48;
+
+/** The run start in epoch µs, or null when the run does not exist. */
+async function runBounds(db: Db, runId: string): Promise<{ start_us: number; end_us: number; span_count: number } | null> {
+  const rows = rowsOf<{ start_us: number | null; end_us: number | null; span_count: number | string }>(
+    await db.execute(sql`SELECT ${US("coalesce(started_at, first_at)")} AS start_us, ${US("last_at")} AS end_us, span_count
+      FROM runs WHERE run_id = ${runId}`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const start = Number(r.start_us ?? 0);
+  return { start_us: start, end_us: Number(r.end_us ?? start), span_count: Number(r.span_count) };
+}
+
+async function runInfo(db: Db, runId: string, b: { start_us: number; end_us: number; span_count: number }): Promise<TimelineRunInfo> {
+  const its = rowsOf<{ n: number; ts_us: number }>(
+    await db.execute(sql`SELECT n, ${US("ts")} AS ts_us FROM iterations WHERE run_id = ${runId} ORDER BY n`),
+  );
+  const evs = rowsOf<{ ts_us: number; kind: string; tool: string | null; detail: string | null; status: number | null }>(
+    await db.execute(sql`SELECT ${US("ts")} AS ts_us, kind, tool, left(detail, ${TIMELINE_ERROR_CHARS}) AS detail, status
+      FROM events WHERE run_id = ${runId} ORDER BY ts, seq`),
+  );
+  const ms = (us: number) => roundMs((Number(us) - b.start_us) / 1000);
+  return {
+    start_us: b.start_us,
+    end_ms: ms(b.end_us),
+    span_count: b.span_count,
+    iterations: its.map((i) => ({ n: Number(i.n), ts_ms: ms(i.ts_us) })),
+    events: evs.map((e) => ({ ts_ms: ms(e.ts_us), kind: e.kind, tool: e.tool, detail: e.detail, status: e.status == null ? null : Number(e.status) })),
+  };
+}
+
+/** One page of the timeline, or null when the run does not exist. */
+export async function getTimelinePage(db: Db, runId: string, q: TimelineQuery): Promise<TimelinePage | null> {
+  const bounds = await runBounds(db, runId);
+  if (!bounds) return null;
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const keyset =
+    after && after.length === 2
+      ? sql`AND (t0, span_id) > (${formatTimeUs(Number(after[0]))}::timestamptz, ${String(after[1])})`
+      : sql``;
+  const rows = rowsOf<PageRow>(
+    await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, ok,
+        left(error, ${TIMELINE_ERROR_CHARS}) AS error
+      FROM spans WHERE run_id = ${runId} ${keyset} ORDER BY t0, span_id LIMIT ${q.limit + 1}`),
+  );
+  const { spans, taken } = toColumns(rows.slice(0, q.limit), bounds.start_us);
+  const last = rows[taken - 1];
+  const more = taken < rows.length;
+  return {
+    run_id: runId,
+    spans,
+    next_cursor: more && last ? encodeCursor([Number(last.t0_us), last.span_id]) : null,
+    ...(q.cursor ? {} : { run: await runInfo(db, runId, bounds) }),
+  };
+}
+
+/** Rows → parallel arrays, stopping once the page's estimated JSON passes the budget. */
+function toColumns(rows: PageRow[], startUs: number): { spans: TimelineSpanColumns; taken: number } {
+  const c: TimelineSpanColumns = { ids: [], parent: [], parent_ids: [], name: [], names: [], kind: [], kinds: [], t0: [], t1: [], ok: [], error: [], errors: [] };
+  const parents = indexer(c.parent_ids);
+  const names = indexer(c.names);
+  const kinds = indexer(c.kinds);
+  const errors = indexer(c.errors);
+  let bytes = 0;
+  let taken = 0;
+  for (const r of rows) {
+    if (taken > 0 && bytes > TIMELINE_PAGE_BUDGET_BYTES) break;
+    const pBefore = c.parent_ids.length;
+    const eBefore = c.errors.length;
+    c.ids.push(r.span_id);
+    c.parent.push(r.parent_id == null ? -1 : parents(r.parent_id));
+    c.name.push(names(r.name));
+    c.kind.push(kinds(r.kind));
+    c.t0.push(roundMs((Number(r.t0_us) - startUs) / 1000));
+    c.t1.push(roundMs((Number(r.t1_us) - startUs) / 1000));
+    c.ok.push(r.ok ? 1 : 0);
+    c.error.push(r.error ? errors(r.error) : -1);
+    bytes += ROW_OVERHEAD_BYTES + r.span_id.length;
+    if (c.parent_ids.length > pBefore) bytes += (r.parent_id ?? "").length + 3;
+    if (c.errors.length > eBefore) bytes += r.error.length * 3 + 3; // worst case: \u escapes or 3-byte UTF-8
+    taken++;
+  }
+  return { spans: c, taken };
+}
+
+/** Interns strings into a table, returning each one's index. */
+function indexer(table: string[]): (s: string) => number {
+  const seen = new Map<string, number>();
+  return (s) => {
+    let i = seen.get(s);
+    if (i === undefined) {
+      i = table.push(s) - 1;
+      seen.set(s, i);
+    }
+    return i;
+  };
+}
+
+/** ms with microsecond precision, so the JSON stays short. */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/** One whole span (full error, meta, tokens) for the side panel. */
+export async function getTimelineSpan(db: Db, runId: string, spanId: string): Promise<SpanOut | null> {
+  const rows = rowsOf<Omit<SpanOut, "t0" | "t1"> & { t0_us: number; t1_us: number }>(
+    await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, duration_ms, ok, error,
+        iteration, task_id, tokens_in::float8 AS tokens_in, tokens_out::float8 AS tokens_out, cost_usd, meta
+      FROM spans WHERE run_id = ${runId} AND span_id = ${spanId}`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const { t0_us, t1_us, ...rest } = r;
+  return {
+    ...rest,
+    t0: formatTimeUs(Number(t0_us)),
+    t1: formatTimeUs(Number(t1_us)),
+    duration_ms: Number(r.duration_ms),
+    tokens_in: r.tokens_in == null ? null : Number(r.tokens_in),
+    tokens_out: r.tokens_out == null ? null : Number(r.tokens_out),
+    cost_usd: r.cost_usd == null ? null : Number(r.cost_usd),
+  };
+}

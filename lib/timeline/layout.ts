@@ -1,0 +1,72 @@
+// Geometry of the timeline as small pure functions of a view range (the
+// jaeger-ui way): ms ↔ px for a [startMs, endMs] window drawn across a pixel
+// width, bars culled when off-screen, and the zoom / pan arithmetic clamped
+// to the run. O(1) each, except the binary searches (O(log n)).
+
+export type ViewRange = { startMs: number; endMs: number };
+
+/** Narrowest window a zoom may reach: 1 µs would only show rounding noise. */
+export const MIN_VIEW_MS = 0.01;
+
+export function xOfMs(ms: number, view: ViewRange, widthPx: number): number {
+  return ((ms - view.startMs) / (view.endMs - view.startMs)) * widthPx;
+}
+
+export function msOfX(x: number, view: ViewRange, widthPx: number): number {
+  return view.startMs + (x / widthPx) * (view.endMs - view.startMs);
+}
+
+/** A bar's x and width, at least minPx wide; null when it lies wholly outside the view. */
+export function layoutBar(t0: number, t1: number, view: ViewRange, widthPx: number, minPx = 1): { x: number; w: number } | null {
+  if (t1 < view.startMs || t0 > view.endMs) return null;
+  const x0 = Math.max(-1, xOfMs(t0, view, widthPx));
+  const x1 = Math.min(widthPx + 1, xOfMs(t1, view, widthPx));
+  return { x: x0, w: Math.max(minPx, x1 - x0) };
+}
+
+/** The window clamped into bounds, keeping its width where it fits. */
+export function clampView(view: ViewRange, bounds: ViewRange, minMs = MIN_VIEW_MS): ViewRange {
+  const full = bounds.endMs - bounds.startMs;
+  let width = Math.min(Math.max(view.endMs - view.startMs, Math.min(minMs, full)), full);
+  if (!(width > 0)) width = full;
+  let start = Math.min(Math.max(view.startMs, bounds.startMs), bounds.endMs - width);
+  if (!Number.isFinite(start)) start = bounds.startMs;
+  return { startMs: start, endMs: start + width };
+}
+
+/** Zoom by factor (< 1 narrows) keeping anchorMs at the same screen position. */
+export function zoomView(view: ViewRange, factor: number, anchorMs: number, bounds: ViewRange): ViewRange {
+  const ratio = (anchorMs - view.startMs) / (view.endMs - view.startMs);
+  const width = Math.max((view.endMs - view.startMs) * factor, MIN_VIEW_MS);
+  const start = anchorMs - ratio * width;
+  return clampView({ startMs: start, endMs: start + width }, bounds);
+}
+
+/** Shift the window by deltaMs, stopping at the run's edges. */
+export function panView(view: ViewRange, deltaMs: number, bounds: ViewRange): ViewRange {
+  return clampView({ startMs: view.startMs + deltaMs, endMs: view.endMs + deltaMs }, bounds);
+}
+
+/** A window from two pixel positions of a drag-select. */
+export function viewFromSelection(x0: number, x1: number, view: ViewRange, widthPx: number, bounds: ViewRange): ViewRange {
+  const a = msOfX(Math.min(x0, x1), view, widthPx);
+  const b = msOfX(Math.max(x0, x1), view, widthPx);
+  return clampView({ startMs: a, endMs: b }, bounds);
+}
+
+/** First index whose value is ≥ ms in an ascending array. */
+export function lowerBound(sorted: ArrayLike<number>, ms: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** [from, to) of the points of an ascending array that fall inside the view. */
+export function visiblePoints(sorted: ArrayLike<number>, view: ViewRange): [number, number] {
+  return [lowerBound(sorted, view.startMs), lowerBound(sorted, view.endMs + Number.EPSILON * view.endMs + 1e-9)];
+}

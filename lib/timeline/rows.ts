@@ -1,0 +1,118 @@
+// The waterfall's rows: the span tree flattened depth-first, skipping the
+// children of collapsed spans and whatever the filter hides, optionally
+// folding runs of consecutive sibling leaves of the same tool into one
+// "repeat" row (count, min / median / max duration). Iterative, O(n) plus the
+// sort of each fold's durations; runs when data, collapse or filters change.
+import type { SpanStore } from "./store";
+import type { SpanTree } from "./tree";
+
+export type SpanRow = {
+  kind: "span";
+  span: number;
+  depth: number;
+  hasChildren: boolean;
+  collapsed: boolean;
+  /** Shown only as an ancestor of a filter match. */
+  context: boolean;
+};
+export type RepeatRow = {
+  kind: "repeat";
+  /** Store indices, in time order. */
+  spans: number[];
+  depth: number;
+  name: number;
+  failures: number;
+  minMs: number;
+  medianMs: number;
+  maxMs: number;
+  t0: number;
+  t1: number;
+};
+export type TimelineRow = SpanRow | RepeatRow;
+
+export type FlattenOptions = {
+  /** Span ids whose children are hidden. */
+  collapsed: ReadonlySet<string>;
+  /** From keepWithAncestors; null keeps everything. */
+  keep: Uint8Array | null;
+  collapseRepeats: boolean;
+  /** A fold needs at least this many siblings. */
+  minRepeat?: number;
+};
+
+type Item = { span: number } | { group: number[] };
+
+export function median(sorted: readonly number[]): number {
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+}
+
+function repeatRow(store: SpanStore, spans: number[], depth: number): RepeatRow {
+  const durations = spans.map((i) => store.t1[i] - store.t0[i]).sort((a, b) => a - b);
+  let failures = 0;
+  let t1 = -Infinity;
+  for (const i of spans) {
+    if (!store.ok[i]) failures++;
+    if (store.t1[i] > t1) t1 = store.t1[i];
+  }
+  return {
+    kind: "repeat", spans, depth, name: store.name[spans[0]], failures,
+    minMs: durations[0], medianMs: median(durations), maxMs: durations[durations.length - 1], t0: store.t0[spans[0]], t1,
+  };
+}
+
+export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions): TimelineRow[] {
+  const minRepeat = o.minRepeat ?? 2;
+  const kept = (i: number) => o.keep === null || o.keep[i] > 0;
+  const keptChildren = (i: number): number[] => {
+    const out: number[] = [];
+    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++) if (kept(tree.children[c])) out.push(tree.children[c]);
+    return out;
+  };
+  const isLeaf = (i: number) => {
+    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++) if (kept(tree.children[c])) return false;
+    return true;
+  };
+  /** Siblings → items, folding runs of same-named leaves when asked. */
+  const itemsOf = (siblings: ArrayLike<number>): Item[] => {
+    const items: Item[] = [];
+    for (let k = 0; k < siblings.length; ) {
+      const i = siblings[k];
+      let end = k + 1;
+      if (o.collapseRepeats && isLeaf(i)) {
+        while (end < siblings.length && store.name[siblings[end]] === store.name[i] && isLeaf(siblings[end])) end++;
+      }
+      if (end - k >= minRepeat) items.push({ group: Array.from({ length: end - k }, (_, j) => siblings[k + j]) });
+      else {
+        items.push({ span: i });
+        end = k + 1;
+      }
+      k = end;
+    }
+    return items;
+  };
+  const rows: TimelineRow[] = [];
+  const stack: { item: Item; depth: number }[] = [];
+  const pushAll = (items: Item[], depth: number) => {
+    for (let k = items.length - 1; k >= 0; k--) stack.push({ item: items[k], depth });
+  };
+  pushAll(itemsOf(Array.from(tree.roots).filter(kept)), 0);
+  while (stack.length > 0) {
+    const { item, depth } = stack.pop()!;
+    if ("group" in item) {
+      rows.push(repeatRow(store, item.group, depth));
+      continue;
+    }
+    const i = item.span;
+    const children = keptChildren(i);
+    const collapsed = o.collapsed.has(store.ids[i]);
+    rows.push({ kind: "span", span: i, depth, hasChildren: children.length > 0, collapsed, context: o.keep !== null && o.keep[i] === 2 });
+    if (!collapsed && children.length > 0) pushAll(itemsOf(children), depth + 1);
+  }
+  return rows;
+}
+
+/** The row showing a span (directly or inside a fold), or -1. O(rows). */
+export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): number {
+  return rows.findIndex((r) => (r.kind === "span" ? r.span === span : r.spans.includes(span)));
+}

@@ -1,0 +1,93 @@
+// Row flattening, collapse, repeat folding and filters (lib/timeline/rows.ts, filter.ts).
+import { describe, expect, test } from "vitest";
+import { keepWithAncestors, matchSpans, NO_FILTER } from "@/lib/timeline/filter";
+import { flattenRows, median, rowIndexOfSpan, type TimelineRow } from "@/lib/timeline/rows";
+import { buildTree } from "@/lib/timeline/tree";
+import type { SpanStore } from "@/lib/timeline/store";
+import { makeStore } from "./factories";
+
+const show = (s: SpanStore, rows: TimelineRow[]) =>
+  rows.map((r) => (r.kind === "span" ? `${"  ".repeat(r.depth)}${s.ids[r.span]}` : `${"  ".repeat(r.depth)}${s.names[r.name]}×${r.spans.length}`));
+
+// it1 ─┬─ g1 g2 g3 (http_get) ── e (edit) ── g4 (http_get)
+// it2 ─── r (run_tests)
+const trace = () =>
+  makeStore([
+    { id: "it1", name: "iteration", kind: "agent", t0: 0, t1: 100 },
+    { id: "g1", parent: "it1", name: "http_get", t0: 1, t1: 3, error: "timeout" },
+    { id: "g2", parent: "it1", name: "http_get", t0: 4, t1: 10 },
+    { id: "g3", parent: "it1", name: "http_get", t0: 11, t1: 15 },
+    { id: "e", parent: "it1", name: "edit", t0: 20, t1: 30 },
+    { id: "g4", parent: "it1", name: "http_get", t0: 40, t1: 41 },
+    { id: "it2", name: "iteration", kind: "agent", t0: 100, t1: 200 },
+    { id: "r", parent: "it2", name: "run_tests", t0: 101, t1: 150, error: "1 failed" },
+  ]);
+
+const flat = (s: SpanStore, o: Partial<Parameters<typeof flattenRows>[2]> = {}) =>
+  flattenRows(s, buildTree(s), { collapsed: new Set(), keep: null, collapseRepeats: false, ...o });
+
+describe("flattenRows", () => {
+  test("rows are depth-first with children indented under their parent", () => {
+    const s = trace();
+    expect(show(s, flat(s))).toEqual(["it1", "  g1", "  g2", "  g3", "  e", "  g4", "it2", "  r"]);
+  });
+
+  test("a collapsed span keeps its row and hides its subtree", () => {
+    const s = trace();
+    const rows = flat(s, { collapsed: new Set(["it1"]) });
+    expect(show(s, rows)).toEqual(["it1", "it2", "  r"]);
+    expect(rows[0]).toMatchObject({ collapsed: true, hasChildren: true });
+  });
+
+  test("collapse repeats folds consecutive siblings of one tool, not separated ones", () => {
+    const s = trace();
+    expect(show(s, flat(s, { collapseRepeats: true }))).toEqual(["it1", "  http_get×3", "  e", "  g4", "it2", "  r"]);
+  });
+
+  test("a fold reports count, failures and min / median / max duration", () => {
+    const s = trace();
+    const fold = flat(s, { collapseRepeats: true })[1];
+    expect(fold).toMatchObject({ kind: "repeat", failures: 1, minMs: 2, medianMs: 4, maxMs: 6, t0: 1, t1: 15 });
+  });
+
+  test("the median of an even count is the mean of the middle two", () => {
+    expect(median([1, 2, 4, 10])).toBe(3);
+  });
+
+  test("rowIndexOfSpan finds a span inside a fold", () => {
+    const s = trace();
+    const rows = flat(s, { collapseRepeats: true });
+    expect(rowIndexOfSpan(rows, s.indexOf.get("g2")!)).toBe(1);
+    expect(rowIndexOfSpan(rows, s.indexOf.get("r")!)).toBe(5);
+  });
+});
+
+describe("filters", () => {
+  const keep = (s: SpanStore, f: Partial<typeof NO_FILTER>) => keepWithAncestors(buildTree(s), matchSpans(s, { ...NO_FILTER, ...f })!);
+
+  test("no filter matches nothing specially (null keeps everything)", () => {
+    expect(matchSpans(trace(), NO_FILTER)).toBeNull();
+  });
+
+  test("failures only keeps failed spans with their ancestors as context", () => {
+    const s = trace();
+    const rows = flat(s, { keep: keep(s, { failuresOnly: true }) });
+    expect(show(s, rows)).toEqual(["it1", "  g1", "it2", "  r"]);
+    expect(rows.map((r) => r.kind === "span" && r.context)).toEqual([true, false, true, false]);
+  });
+
+  test("the tool filter keeps only that tool's spans", () => {
+    const s = trace();
+    expect(show(s, flat(s, { keep: keep(s, { tool: "run_tests" }) }))).toEqual(["it2", "  r"]);
+  });
+
+  test("search matches the error text case-insensitively", () => {
+    const s = trace();
+    expect(show(s, flat(s, { keep: keep(s, { search: "TIMEOUT" }) }))).toEqual(["it1", "  g1"]);
+  });
+
+  test("search matches the name, combined with failures only", () => {
+    const s = trace();
+    expect(show(s, flat(s, { keep: keep(s, { search: "http", failuresOnly: true }) }))).toEqual(["it1", "  g1"]);
+  });
+});
