@@ -1,0 +1,118 @@
+// The breakers tab (SPEC §4): one chronological log of every transition and
+// trip of every breaker in the report — three-layer, per-tool, loop, rate
+// limit, permission, API — each with its reason or detail, a severity, the
+// action a harness should take, and the timeline window to jump to (ms from
+// the run start, the timeline's `view=` contract). Pure; O(entries · log).
+// It does not invent span ids: the report names none, so no `span=`.
+import type { AnalysisReport } from "../analysis/analyze";
+import type { Severity } from "../analysis/iteration-report-types";
+import { parseTimeUs } from "../time";
+
+export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api";
+
+export type BreakerLogEntry = {
+  at: string;
+  /** ms from the run start (may be negative for a record before it). */
+  atMs: number;
+  breaker: BreakerKind;
+  /** `token` for a layer, the tool's name, etc.; null when the kind says it all. */
+  subject: string | null;
+  event: string;
+  detail: string;
+  severity: Severity;
+  action: string;
+  iteration: number | null;
+  /** The timeline window around the entry, ms from the run start. */
+  view: { startMs: number; endMs: number };
+};
+
+/** Half-width of the window shown around an instant: 5 % of the run, at least 5 s. */
+export function viewPadMs(runDurationMs: number): number {
+  return Math.max(5_000, runDurationMs * 0.05);
+}
+
+type Draft = Omit<BreakerLogEntry, "atMs" | "view"> & { untilMs?: number };
+
+const LOOP_ACTIONS: Record<string, [Severity, string]> = {
+  "CLOSED→OPEN": ["HIGH", "halt the loop for the cooldown; a human looks at it"],
+  "OPEN→HALF_OPEN": ["LOW", "let one probe iteration run"],
+  "HALF_OPEN→OPEN": ["HIGH", "probe failed: stay halted, cooldown doubled"],
+  "HALF_OPEN→CLOSED": ["LOW", "probe made progress: resume the loop"],
+};
+
+function layerDrafts(r: AnalysisReport): Draft[] {
+  return r.layers.events.map((e) => ({
+    at: e.at, breaker: "layer", subject: e.layer, iteration: e.iteration ?? null, severity: e.severity,
+    event: e.kind === "trip" ? "trip" : "warning",
+    detail: `${e.layer} ${e.value} / limit ${e.limit}${e.task_id ? ` (task ${e.task_id})` : ""}`,
+    action: e.kind === "warning" ? "watch: close to the limit"
+      : e.severity === "HIGH" ? "BLOCKER_ESCALATION: stop and escalate to a human" : "AUTOMATIC_RECOVERY: reset the task and retry",
+  }));
+}
+
+function loopDrafts(r: AnalysisReport): Draft[] {
+  const detail = new Map(r.stagnation.detections.map((d) => [`${d.detector}@${d.at_iteration}`, d.detail]));
+  return r.loop_breaker.transitions.map((t) => {
+    const key = `${t.from}→${t.to}`;
+    const [severity, action] = LOOP_ACTIONS[key] ?? ["MEDIUM", "review"];
+    const why = detail.get(`${t.reason}@${t.iteration}`);
+    return { at: t.at, breaker: "loop", subject: null, iteration: t.iteration, severity, action,
+      event: key, detail: why ? `${t.reason}: ${why}` : t.reason };
+  });
+}
+
+function toolDrafts(r: AnalysisReport, toMs: (iso: string) => number): Draft[] {
+  return r.tool_breakers.flatMap((b) =>
+    b.opened.map((o) => ({
+      at: o.at, breaker: "tool" as const, subject: b.tool, iteration: null, severity: "MEDIUM" as const,
+      event: "CLOSED→OPEN", detail: `${r.settings.fail_max} failures in a row; open until cooldown ends (${r.settings.cool_s} s)`,
+      action: `short-circuit ${b.tool} calls until the cooldown ends`, untilMs: toMs(o.until),
+    })),
+  );
+}
+
+function otherDrafts(r: AnalysisReport): Draft[] {
+  const out: Draft[] = [];
+  const rl = r.rate_limit;
+  const limit = r.settings.max_calls_per_hour;
+  if (rl.warning_at) out.push({ at: rl.warning_at, breaker: "rate", subject: null, iteration: null, severity: "LOW",
+    event: "warning", detail: `80 % of ${limit} calls in a rolling hour`, action: "slow down model calls" });
+  if (rl.pause_at) out.push({ at: rl.pause_at, breaker: "rate", subject: null, iteration: null, severity: "MEDIUM",
+    event: "pause", detail: `${limit} calls in a rolling hour; ${rl.waited_calls} calls would have waited`, action: "pause until the hour rolls over" });
+  for (const t of r.permission_breaker.transitions) {
+    const open = t.to === "OPEN";
+    out.push({ at: t.at, breaker: "permission", subject: null, iteration: null, severity: open ? "MEDIUM" : "LOW",
+      event: `${t.from}→${t.to}`, detail: open ? `permission denials (${r.permission_breaker.denials} in the run)` : t.to === "HALF_OPEN" ? "cooldown over" : "permission granted",
+      action: open ? "switch to manual confirmation" : t.to === "HALF_OPEN" ? "allow one request, confirm by hand" : "resume automatic permissions" });
+  }
+  for (const t of r.api_breaker.transitions) {
+    const open = t.to === "OPEN";
+    out.push({ at: t.at, breaker: "api", subject: null, iteration: null, severity: open ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW",
+      event: `${t.from}→${t.to}`, detail: open ? `API failure rate > ${Math.round(r.settings.api_failure_rate * 100)} % over the last ${r.settings.api_window} calls` : t.to === "HALF_OPEN" ? `cooldown over (${r.settings.api_cooldown_s} s)` : "probe call succeeded",
+      action: open ? "fail fast: stop calling the API and back off" : t.to === "HALF_OPEN" ? "send one probe call" : "resume API calls" });
+  }
+  return out;
+}
+
+/** Every breaker entry of the report, oldest first; ties break on breaker kind, then subject. */
+export function prepareBreakerLog(r: AnalysisReport, runStartIso: string | null, runDurationMs: number): BreakerLogEntry[] {
+  const startUs = runStartIso ? parseTimeUs(runStartIso) : null;
+  const toMs = (iso: string): number => {
+    const us = parseTimeUs(iso);
+    return us == null || startUs == null ? 0 : (us - startUs) / 1000;
+  };
+  const pad = viewPadMs(runDurationMs);
+  const drafts = [...layerDrafts(r), ...toolDrafts(r, toMs), ...loopDrafts(r), ...otherDrafts(r)];
+  return drafts
+    .map(({ untilMs, ...d }) => {
+      const atMs = toMs(d.at);
+      const endMs = Math.max(atMs, untilMs ?? atMs) + pad;
+      return { ...d, atMs, view: { startMs: Math.max(0, Math.floor(atMs - pad)), endMs: Math.ceil(endMs) } };
+    })
+    .sort((a, b) => a.atMs - b.atMs || a.breaker.localeCompare(b.breaker) || (a.subject ?? "").localeCompare(b.subject ?? ""));
+}
+
+/** `?tab=timeline&view=<start>-<end>` for an entry (the timeline's URL contract). */
+export function timelineHref(entry: Pick<BreakerLogEntry, "view">): string {
+  return `?tab=timeline&view=${entry.view.startMs}-${entry.view.endMs}`;
+}

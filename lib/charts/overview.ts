@@ -1,0 +1,58 @@
+// The run page's overview strip (SPEC §4, issue 4 point 1): the verdict
+// sentences — where the loop breaker would have halted and what that saves,
+// the three-layer status, the stagnation risk now, the context decision —
+// as plain strings and a tone, so the component only lays them out. Pure.
+import type { AnalysisReport } from "../analysis/analyze";
+import type { Risk } from "../analysis/iteration-report-types";
+import { formatCount, formatTokens } from "../format";
+import { summariseContext } from "./context-factors";
+
+export type Tone = "ok" | "warn" | "bad" | "info";
+export type Verdict = { text: string; tone: Tone; detail: string | null };
+
+export type OverviewVerdicts = { halt: Verdict; layers: Verdict; risk: Verdict; context: Verdict };
+
+/** Minutes with one decimal, `34 minutes` when whole. */
+export function formatMinutes(ms: number): string {
+  const min = ms / 60_000;
+  return `${Number(min.toFixed(1)).toLocaleString("en-US")} minute${min === 1 ? "" : "s"}`;
+}
+
+const RISK_TONE: Record<Risk, Tone> = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" };
+
+export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
+  const lb = r.loop_breaker;
+  const h = lb.would_have_halted_at;
+  const s = lb.savings;
+  const halt: Verdict = h
+    ? {
+        text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} iterations / ${formatTokens(s.tokens)} tokens / ${formatMinutes(s.ms)}`,
+        tone: "bad",
+        detail: `ends ${lb.final_state}`,
+      }
+    : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
+
+  const trips = r.layers.events.filter((e) => e.kind === "trip").length;
+  const layers: Verdict = {
+    text: `Three-layer breaker ${r.layers.status} · action ${r.layers.action}`,
+    tone: r.layers.action === "BLOCKER_ESCALATION" ? "bad" : r.layers.status === "TRIGGERED" ? "warn" : "ok",
+    detail: trips ? `${trips} trip${trips > 1 ? "s" : ""}` : null,
+  };
+
+  const its = r.stagnation.iterations;
+  const last = its[its.length - 1];
+  const risk: Verdict = last
+    ? {
+        text: `Stagnation risk now ${last.risk} (iteration ${last.n})`,
+        tone: RISK_TONE[last.risk],
+        detail: r.stagnation.detections.length ? r.stagnation.detections.map((d) => `${d.detector}@${d.at_iteration}`).join(", ") : null,
+      }
+    : { text: "Stagnation risk: no iterations logged", tone: "info", detail: null };
+
+  const context: Verdict = {
+    text: `Context: ${summariseContext(r.context_clear)}`,
+    tone: r.context_clear.decision === "clear" ? "warn" : "ok",
+    detail: null,
+  };
+  return { halt, layers, risk, context };
+}

@@ -1,0 +1,82 @@
+// lib/charts/breaker-log: every breaker's transitions and trips in one
+// chronological log, each with a timeline window around it.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { analyzeRun } from "@/lib/analysis/analyze";
+import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import { prepareBreakerLog, timelineHref, viewPadMs } from "@/lib/charts/breaker-log";
+import { loadSample } from "../analysis/tool-side-factories";
+import { at, makeReport, RUN_START } from "./factories";
+
+const HOUR_MS = 3_600_000;
+
+describe("prepareBreakerLog", () => {
+  // 0 s layer warning · 60 s tool opens (until 120 s) · 90 s loop opens · 100 s permission opens · 200 s api opens
+  const report = makeReport({
+    layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [
+      { layer: "token", kind: "warning", severity: "LOW", value: 8500, limit: 10000, task_id: "t-1", iteration: 1, at: at(0) },
+    ] },
+    tool_breakers: [{ tool: "http_get", opened: [{ at: at(60), until: at(120) }], blocked_calls: 2, blocked_ms: 5 }],
+    loop_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(90), iteration: 11, reason: "negative_window" }],
+      final_state: "OPEN", would_have_halted_at: { iteration: 11, at: at(90), reason: "negative_window" }, savings: { iterations: 1, tokens: 1, ms: 1 } },
+    stagnation: { iterations: [], detections: [{ detector: "negative_window", at_iteration: 11, detail: "window score -9" }] },
+    permission_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(100) }], final_state: "OPEN", denials: 3, grants: 0 },
+    api_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(200) }], final_state: "OPEN",
+      counts: { success: 0, retryable: 6, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0 },
+  });
+  const log = prepareBreakerLog(report, RUN_START, HOUR_MS);
+
+  test("lists every breaker's entries oldest first", () => {
+    expect(log.map((e) => [e.breaker, e.event, e.atMs])).toEqual([
+      ["layer", "warning", 0], ["tool", "CLOSED→OPEN", 60_000], ["loop", "CLOSED→OPEN", 90_000],
+      ["permission", "CLOSED→OPEN", 100_000], ["api", "CLOSED→OPEN", 200_000],
+    ]);
+  });
+
+  test("the loop's opening carries the detector and its detail, HIGH, with the halt action", () => {
+    expect(log[2]).toMatchObject({ detail: "negative_window: window score -9", severity: "HIGH", iteration: 11 });
+    expect(log[2].action).toMatch(/halt/);
+  });
+
+  test("a layer warning is LOW and says to watch; its detail names value, limit and task", () => {
+    expect(log[0]).toMatchObject({ severity: "LOW", subject: "token", detail: "token 8500 / limit 10000 (task t-1)" });
+  });
+
+  test("the window pads an instant by 5 % of the run each side, never before the start", () => {
+    const pad = viewPadMs(HOUR_MS); // 180 s
+    expect(log[0].view).toEqual({ startMs: 0, endMs: pad });
+    expect(log[4].view).toEqual({ startMs: 200_000 - pad, endMs: 200_000 + pad });
+  });
+
+  test("a tool breaker's window spans its whole OPEN time", () => {
+    expect(log[1].view).toEqual({ startMs: 0, endMs: 120_000 + viewPadMs(HOUR_MS) });
+  });
+
+  test("a short run still gets at least 5 s either side", () => {
+    expect(viewPadMs(10_000)).toBe(5_000);
+  });
+
+  test("timelineHref follows the timeline's view= contract", () => {
+    expect(timelineHref({ view: { startMs: 10, endMs: 2000 } })).toBe("?tab=timeline&view=10-2000");
+  });
+
+  test("a run without breaker activity has an empty log", () => {
+    expect(prepareBreakerLog(makeReport(), RUN_START, 1000)).toEqual([]);
+  });
+});
+
+const SAMPLES = [path.resolve(__dirname, "../../../../shared/samples"), "/work/shared/samples"].find((p) => existsSync(p));
+
+describe.runIf(SAMPLES)("stuck-loop.jsonl", () => {
+  test("the log holds the loop halt at 11, 12 http_get openings, the permission and API openings, in time order", async () => {
+    const r = await analyzeRun(buildMemoryInput("r-stuck-loop", loadSample(`${SAMPLES}/stuck-loop.jsonl`, "r-stuck-loop")), DEFAULT_SETTINGS);
+    const log = prepareBreakerLog(r, "2025-11-30T10:00:00Z", 3_600_000);
+    expect(log.find((e) => e.breaker === "loop")).toMatchObject({ event: "CLOSED→OPEN", iteration: 11 });
+    expect(log.filter((e) => e.breaker === "tool" && e.subject === "http_get")).toHaveLength(12);
+    expect(log.some((e) => e.breaker === "permission" && e.event === "CLOSED→OPEN")).toBe(true);
+    expect(log.filter((e) => e.breaker === "api").length).toBe(r.api_breaker.transitions.length);
+    expect(log.map((e) => e.atMs)).toEqual([...log.map((e) => e.atMs)].sort((a, b) => a - b));
+  });
+});
