@@ -1,5 +1,11 @@
-// Placeholder with the agreed signature; the timeline issue replaces it.
+// The run page's timeline tab (server component): reads `view` and `span`
+// from the page's search params, picks the breaker parts of the analysis the
+// overlays need (a few KB, not the whole report), and renders the client
+// timeline, which fetches the spans itself page by page.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { pickBreakerInputs } from "@/lib/timeline/overlays";
+import { parseViewParam } from "@/lib/timeline/url-state";
+import { TimelineView } from "./timeline-view";
 
 export type TimelineTabProps = {
   runId: string;
@@ -8,6 +14,14 @@ export type TimelineTabProps = {
   searchParams: Record<string, string | undefined>;
 };
 
-export async function TimelineTab({ runId }: TimelineTabProps) {
-  return <div className="card" data-testid="timeline-placeholder">Timeline of {runId} is not built yet.</div>;
+export async function TimelineTab({ runId, report, searchParams }: TimelineTabProps) {
+  return (
+    <TimelineView
+      key={runId}
+      runId={runId}
+      breakers={pickBreakerInputs(report)}
+      initialView={parseViewParam(searchParams.view)}
+      initialSpan={searchParams.span?.trim() || null}
+    />
+  );
 }

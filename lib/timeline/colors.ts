@@ -4,7 +4,10 @@
 // Pure data; the canvas and the legend read the same values.
 import type { BreakerSource, EventCategory } from "./overlays";
 
-const PALETTE = ["#4f8fd6", "#3fa57a", "#b58be0", "#d69a4f", "#4fb8c4", "#c47aa6", "#8fa84f", "#7c88e0", "#c4a44f", "#5fa0a0"];
+// No reds or ambers: those mean failed and short-circuited.
+const PALETTE = ["#4f8fd6", "#3fa57a", "#b58be0", "#4fb8c4", "#c47aa6", "#8fa84f", "#7c88e0", "#5fa0a0", "#9d7fd0", "#6fb36f"];
+/** Container spans (kind agent: an iteration, a sub-agent) are drawn neutral, behind the tools' colours. */
+export const CONTAINER_COLOR = "#6b7686";
 
 export function toolColor(name: string): string {
   let h = 2166136261;
@@ -17,7 +20,7 @@ export const SHORT_CIRCUIT_COLOR = "#d29922";
 
 export const BREAKER_FILL: Record<BreakerSource, string> = {
   tool: "rgba(248, 81, 73, 0.10)",
-  loop: "rgba(255, 123, 114, 0.16)",
+  loop: "rgba(255, 123, 114, 0.09)",
   permission: "rgba(210, 153, 34, 0.14)",
   api: "rgba(163, 113, 247, 0.14)",
 };

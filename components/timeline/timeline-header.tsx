@@ -1,0 +1,111 @@
+"use client";
+// Above the waterfall: the time axis (ticks from lib/timeline/ticks.ts; drag
+// across it to zoom to a range, wheel over it to zoom) and the lane with the
+// iteration numbers, breaker windows and event markers. Only what is inside
+// the view is rendered: markers are found by binary search and thinned to
+// one per pixel and category.
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { formatDuration } from "@/lib/format";
+import { EVENT_COLOR } from "@/lib/timeline/colors";
+import { msOfX, viewFromSelection, visiblePoints, xOfMs, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import type { BreakerWindow, EventMarker, IterationBand } from "@/lib/timeline/overlays";
+import { chooseTicks } from "@/lib/timeline/ticks";
+import { drawBackdrop } from "./draw-waterfall";
+import { LANE_H, WHEEL_ZOOM_PER_100PX } from "./constants";
+import css from "./timeline.module.css";
+
+export type HeaderProps = {
+  view: ViewRange;
+  bounds: ViewRange;
+  width: number;
+  bands: readonly IterationBand[];
+  windows: readonly BreakerWindow[];
+  markers: readonly EventMarker[];
+  markerTimes: Float64Array;
+  label: string;
+  onView: (v: ViewRange) => void;
+};
+
+const MAX_MARKERS = 600;
+
+export function TimelineHeader(p: HeaderProps) {
+  const [sel, setSel] = useState<{ a: number; b: number } | null>(null);
+  const axisRef = useRef<HTMLDivElement>(null);
+  const ticks = useMemo(() => chooseTicks(p.view, p.width), [p.view, p.width]);
+  const xIn = (e: React.PointerEvent | React.WheelEvent) => e.clientX - (axisRef.current?.getBoundingClientRect().left ?? 0);
+  const visibleMarkers = useMemo(() => {
+    const [from, to] = visiblePoints(p.markerTimes, p.view);
+    const seen = new Set<string>();
+    const out: { m: EventMarker; x: number }[] = [];
+    for (let k = from; k < to && out.length < MAX_MARKERS; k++) {
+      const x = Math.round(xOfMs(p.markers[k].ts_ms, p.view, p.width));
+      const key = `${x}:${p.markers[k].category}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ m: p.markers[k], x });
+    }
+    return out;
+  }, [p.markers, p.markerTimes, p.view, p.width]);
+  const labelled = p.bands.filter((b) => b.endMs >= p.view.startMs && b.startMs <= p.view.endMs && xOfMs(b.endMs, p.view, p.width) - xOfMs(b.startMs, p.view, p.width) > 26);
+
+  return (
+    <div className={css.header}>
+      <div className={css.headerLabel}>
+        {p.label}
+        <div>{formatDuration(p.view.endMs - p.view.startMs)} shown</div>
+      </div>
+      <div className={css.headerBars} style={{ width: p.width, flex: `0 0 ${p.width}px` }}>
+        <div
+          ref={axisRef}
+          className={css.axis}
+          data-testid="timeline-axis"
+          title="drag to zoom to a range; wheel to zoom"
+          onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); setSel({ a: xIn(e), b: xIn(e) }); }}
+          onPointerMove={(e) => sel && setSel({ a: sel.a, b: xIn(e) })}
+          onPointerUp={() => {
+            if (sel && Math.abs(sel.b - sel.a) > 4) p.onView(viewFromSelection(sel.a, sel.b, p.view, p.width, p.bounds));
+            setSel(null);
+          }}
+          onWheel={(e) => p.onView(zoomView(p.view, Math.pow(WHEEL_ZOOM_PER_100PX, e.deltaY / 100), msOfX(xIn(e), p.view, p.width), p.bounds))}
+        >
+          {ticks.map((t) => (
+            <div key={t.ms} className={css.tick} style={{ left: t.x }}>{t.label}</div>
+          ))}
+          {sel && <div className={css.selection} style={{ left: Math.min(sel.a, sel.b), width: Math.abs(sel.b - sel.a) }} />}
+        </div>
+        <div className={css.lane} data-testid="timeline-events">
+          <LaneBackdrop {...p} />
+          {labelled.map((b) => (
+            <div key={b.n} className={css.bandLabel} style={{ left: Math.max(0, xOfMs(b.startMs, p.view, p.width)) }}>#{b.n}</div>
+          ))}
+          {visibleMarkers.map(({ m, x }, k) => (
+            <div
+              key={k}
+              className={css.marker}
+              data-testid="event-marker"
+              data-kind={m.kind}
+              style={{ left: x, background: EVENT_COLOR[m.category] }}
+              title={`${m.kind}${m.tool ? ` · ${m.tool}` : ""}${m.status != null ? ` · ${m.status}` : ""}${m.detail ? ` — ${m.detail}` : ""} at ${formatDuration(m.ts_ms)}`}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Bands and breaker windows behind the lane, drawn like the waterfall's, after each render. */
+function LaneBackdrop(p: HeaderProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const ctx = el?.getContext("2d");
+    if (!el || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    el.width = Math.round(p.width * dpr);
+    el.height = Math.round(LANE_H * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawBackdrop(ctx, { ...p, height: LANE_H });
+  });
+  return <canvas ref={ref} className={css.laneCanvas} style={{ width: p.width, height: LANE_H }} />;
+}

@@ -1,0 +1,84 @@
+"use client";
+// The whole run in 48 px: how many spans run at each moment (columns from
+// lib/timeline/minimap.ts, recomputed when data arrives), failures as red
+// ticks, breaker windows shaded, and the current view as a window you can
+// drag; pressing outside the window recentres it there.
+import { useLayoutEffect, useMemo, useRef } from "react";
+import { BREAKER_FILL, FAILURE_COLOR } from "@/lib/timeline/colors";
+import { clampView, msOfX, xOfMs, type ViewRange } from "@/lib/timeline/layout";
+import { minimapColumns } from "@/lib/timeline/minimap";
+import type { BreakerWindow } from "@/lib/timeline/overlays";
+import type { SpanStore } from "@/lib/timeline/store";
+import { MINIMAP_H } from "./constants";
+import css from "./timeline.module.css";
+
+type Props = { store: SpanStore; bounds: ViewRange; view: ViewRange; windows: readonly BreakerWindow[]; width: number; onView: (v: ViewRange) => void };
+
+export function TimelineMinimap(p: Props) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const drag = useRef<{ x: number; view: ViewRange } | null>(null);
+  const cols = useMemo(() => minimapColumns(p.store, p.bounds.endMs, p.width), [p.store, p.bounds.endMs, p.width]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const ctx = el?.getContext("2d");
+    if (!el || !ctx || p.width <= 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    el.width = Math.round(p.width * dpr);
+    el.height = Math.round(MINIMAP_H * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    for (const w of p.windows) {
+      ctx.fillStyle = BREAKER_FILL[w.source];
+      const x = xOfMs(w.startMs, p.bounds, p.width);
+      ctx.fillRect(x, 0, Math.max(1, xOfMs(w.endMs, p.bounds, p.width) - x), MINIMAP_H);
+    }
+    const scale = cols.peak > 0 ? (MINIMAP_H - 6) / Math.log1p(cols.peak) : 0;
+    ctx.fillStyle = "#3d6fa8";
+    for (let c = 0; c < cols.running.length; c++) {
+      const h = Math.log1p(cols.running[c]) * scale;
+      if (h > 0) ctx.fillRect(c, MINIMAP_H - h, 1, h);
+    }
+    ctx.fillStyle = FAILURE_COLOR;
+    for (let c = 0; c < cols.failures.length; c++) if (cols.failures[c]) ctx.fillRect(c, 0, 1, 4);
+    const x0 = xOfMs(p.view.startMs, p.bounds, p.width);
+    const x1 = xOfMs(p.view.endMs, p.bounds, p.width);
+    ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
+    ctx.fillRect(0, 0, x0, MINIMAP_H);
+    ctx.fillRect(x1, 0, p.width - x1, MINIMAP_H);
+    ctx.strokeStyle = "#5aa9ff";
+    ctx.strokeRect(x0 + 0.5, 0.5, Math.max(2, x1 - x0) - 1, MINIMAP_H - 1);
+  });
+
+  const xIn = (e: React.PointerEvent) => e.clientX - e.currentTarget.getBoundingClientRect().left;
+  const onDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const x = xIn(e);
+    const x0 = xOfMs(p.view.startMs, p.bounds, p.width);
+    const x1 = xOfMs(p.view.endMs, p.bounds, p.width);
+    let view = p.view;
+    if (x < x0 - 2 || x > x1 + 2) {
+      const half = (p.view.endMs - p.view.startMs) / 2;
+      const at = msOfX(x, p.bounds, p.width);
+      view = clampView({ startMs: at - half, endMs: at + half }, p.bounds);
+      p.onView(view);
+    }
+    drag.current = { x, view };
+  };
+  const onMove = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const dMs = ((xIn(e) - d.x) / p.width) * (p.bounds.endMs - p.bounds.startMs);
+    p.onView(clampView({ startMs: d.view.startMs + dMs, endMs: d.view.endMs + dMs }, p.bounds));
+  };
+  return (
+    <canvas
+      ref={ref}
+      className={css.minimap}
+      data-testid="minimap"
+      style={{ width: p.width }}
+      onPointerDown={onDown}
+      onPointerMove={onMove}
+      onPointerUp={() => { drag.current = null; }}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+// The side panel of the selected span: what the page already holds (name,
+// times, status) at once, then the whole span (full error, meta, tokens,
+// iteration, task) from the API, and the state each breaker was in at the
+// span's start — for its tool, whether the replayed breaker was OPEN then.
+import { useEffect, useState } from "react";
+import { formatDuration, formatTokens } from "@/lib/format";
+import type { SpanOut } from "@/lib/schemas/api";
+import { breakerStatesAt, type BreakerInputs } from "@/lib/timeline/overlays";
+import type { SpanStatus } from "@/lib/timeline/status";
+import { spanError, spanKind, spanName, type SpanStore } from "@/lib/timeline/store";
+import css from "./timeline.module.css";
+
+type Props = { runId: string; store: SpanStore; span: number; status: SpanStatus; breakers: BreakerInputs; startUs: number; onClose: () => void };
+
+const STATUS_TEXT: Record<SpanStatus, string> = { ok: "ok", failed: "failed", short_circuit: "short-circuited by the harness" };
+
+export function TimelineSpanPanel(p: Props) {
+  const id = p.store.ids[p.span];
+  const [full, setFull] = useState<SpanOut | null>(null);
+  useEffect(() => {
+    const ac = new AbortController();
+    setFull(null);
+    fetch(`/api/v1/runs/${encodeURIComponent(p.runId)}/timeline/spans/${encodeURIComponent(id)}`, { signal: ac.signal })
+      .then((r) => (r.ok ? (r.json() as Promise<SpanOut>) : null))
+      .then((s) => setFull(s))
+      .catch(() => {});
+    return () => ac.abort();
+  }, [p.runId, id]);
+  const name = spanName(p.store, p.span);
+  const t0 = p.store.t0[p.span];
+  const states = breakerStatesAt(p.breakers, p.startUs, name, t0);
+  const error = full?.error ?? spanError(p.store, p.span);
+  const fields: [string, string][] = [
+    ["span id", id],
+    ["kind", spanKind(p.store, p.span)],
+    ["status", STATUS_TEXT[p.status]],
+    ["start", `+${formatDuration(t0)}${full ? ` (${full.t0})` : ""}`],
+    ["duration", formatDuration(p.store.t1[p.span] - t0)],
+    ["parent", p.store.parentIds[p.span] ?? "—"],
+    ["iteration", full?.iteration == null ? "—" : String(full.iteration)],
+    ["task", full?.task_id ?? "—"],
+    ["tokens in / out", full ? `${formatTokens(full.tokens_in)} / ${formatTokens(full.tokens_out)}` : "…"],
+    ["cost", full?.cost_usd == null ? "—" : `$${full.cost_usd.toFixed(4)}`],
+  ];
+  const toolText =
+    states.tool === "NONE" ? "CLOSED (never opened)"
+      : states.tool === "OPEN" ? `OPEN since +${formatDuration(states.toolWindow!.startMs)} — the breaker would have blocked this call`
+        : "CLOSED";
+  return (
+    <aside className={css.panel} data-testid="span-panel" data-span-id={id}>
+      <div className="row">
+        <h3 data-testid="span-panel-name">{name}</h3>
+        <span className="spacer" />
+        <button className="btn" onClick={p.onClose} aria-label="close">×</button>
+      </div>
+      <dl>
+        {fields.map(([k, v]) => (
+          <div key={k} style={{ display: "contents" }}><dt>{k}</dt><dd>{v}</dd></div>
+        ))}
+      </dl>
+      {error && (<><div className="muted">error</div><pre className={css.errorText} data-testid="span-panel-error">{error}</pre></>)}
+      <div className="muted">breakers at the span&apos;s start</div>
+      <dl data-testid="span-panel-breakers">
+        <dt>{name}</dt><dd data-state={states.tool}>{toolText}</dd>
+        <dt>loop</dt><dd>{states.loop}</dd>
+        <dt>permission</dt><dd>{states.permission}</dd>
+        <dt>API</dt><dd>{states.api}</dd>
+      </dl>
+      {full && Object.keys(full.meta).length > 0 && (<><div className="muted">meta</div><pre>{JSON.stringify(full.meta, null, 2)}</pre></>)}
+    </aside>
+  );
+}

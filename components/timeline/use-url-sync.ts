@@ -1,0 +1,20 @@
+// Writes the timeline's view window and selected span into the URL with
+// history.replaceState, debounced, keeping every other parameter (the run
+// page's `tab`): a copied link shows a colleague exactly this moment, and a
+// reload restores it through the page's searchParams.
+import { useEffect } from "react";
+import type { ViewRange } from "@/lib/timeline/layout";
+import { withTimelineParams } from "@/lib/timeline/url-state";
+import { URL_DEBOUNCE_MS } from "./constants";
+
+export function useUrlSync(view: ViewRange | null, span: string | null, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const t = setTimeout(() => {
+      const search = withTimelineParams(window.location.search, view, span);
+      if (search === window.location.search) return;
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+    }, URL_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [view, span, enabled]);
+}

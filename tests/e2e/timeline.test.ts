@@ -1,0 +1,128 @@
+// The run page's timeline on the built app (issue 4, points 2 and 8): the
+// stuck-loop and harness-spans samples ingested through the API, then rows,
+// the span panel, zoom in the URL surviving a reload, keyboard selection,
+// filters, and failures marked. Screenshots land in test-results/screenshots/.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
+import { startServer, type AppServer } from "./support/server";
+
+const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/samples");
+
+let server: AppServer;
+let browser: TestBrowser;
+let page: Page;
+
+async function ingest(file: string, runId?: string): Promise<void> {
+  const url = `${server.baseUrl}/api/v1/ingest${runId ? `?run_id=${runId}` : ""}`;
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: readFileSync(path.join(SAMPLES, file)) });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Open a run's timeline and wait until every page of spans has arrived. */
+async function openTimeline(runId: string, query = ""): Promise<void> {
+  await page.goto(`/runs/${runId}?tab=timeline${query}`);
+  await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
+  await page.getByTestId("timeline-row").first().waitFor();
+}
+
+const row = (spanId: string) => page.locator(`[data-testid="timeline-row"][data-span-id="${spanId}"]`);
+const viewParam = () => new URL(page.url()).searchParams.get("view");
+const tickLabels = () => page.getByTestId("timeline-axis").locator("div").allTextContents();
+
+beforeAll(async () => {
+  server = await startServer();
+  await ingest("stuck-loop.jsonl");
+  await ingest("harness-spans.jsonl", "harness");
+  browser = await launchBrowser(server.baseUrl);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("timeline of r-stuck-loop", () => {
+  test("shows its spans as rows, tool spans nested under their iteration", async () => {
+    await openTimeline("r-stuck-loop");
+    expect(await page.getByTestId("timeline").getAttribute("data-span-count")).toBe("483");
+    const first = page.getByTestId("timeline-row").first();
+    expect(await first.getAttribute("data-span-id")).toBe("r-stuck-loop-it1");
+    expect(await first.innerText()).toContain("iteration");
+    expect(await page.getByTestId("event-marker").count()).toBeGreaterThan(0);
+    await saveScreenshot(page, "timeline-stuck-loop");
+  });
+
+  test("clicking a span opens its panel with its name and its tool's breaker state", async () => {
+    await row("r-stuck-loop-s2").locator("span", { hasText: "run_tests" }).click();
+    const panel = page.getByTestId("span-panel");
+    await panel.waitFor();
+    expect(await panel.getAttribute("data-span-id")).toBe("r-stuck-loop-s2");
+    expect(await panel.getByTestId("span-panel-name").textContent()).toBe("run_tests");
+    expect(await panel.getByTestId("span-panel-breakers").innerText()).toContain("loop");
+    await saveScreenshot(page, "timeline-span-panel");
+  });
+
+  test("the arrow keys move the selection to the next row", async () => {
+    await page.getByTestId("timeline-scroll").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.locator('[data-testid="span-panel"][data-span-id="r-stuck-loop-s3"]').waitFor();
+  });
+
+  test("zoom-in writes view= into the URL and a reload restores the same window and span", async () => {
+    const before = await tickLabels();
+    await page.getByTestId("zoom-in").click();
+    await page.getByTestId("zoom-in").click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.has("view"));
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("span") === "r-stuck-loop-s3");
+    const view = viewParam();
+    expect(view).toMatch(/^\d+(\.\d+)?-\d+(\.\d+)?$/);
+    const zoomed = await tickLabels();
+    expect(zoomed).not.toEqual(before);
+    await page.reload();
+    await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
+    await page.locator('[data-testid="span-panel"][data-span-id="r-stuck-loop-s3"]').waitFor();
+    expect(viewParam()).toBe(view);
+    expect(await tickLabels()).toEqual(zoomed);
+    await saveScreenshot(page, "timeline-zoomed-reloaded");
+  });
+
+  test("zoom-reset shows the whole run again and drops view= from the URL", async () => {
+    await page.getByTestId("zoom-reset").click();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has("view"));
+  });
+
+  test("failures only keeps failed spans with their iterations as context", async () => {
+    await page.getByTestId("timeline-failures-only").check();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="timeline-row"]')].every((r) => r.getAttribute("data-status") !== "ok" || r.getAttribute("data-span-id")?.includes("-it")),
+    );
+    const statuses = await page.getByTestId("timeline-row").evaluateAll((rs) => rs.map((r) => r.getAttribute("data-status")));
+    expect(statuses).toContain("failed");
+    await saveScreenshot(page, "timeline-failures-only");
+    await page.getByTestId("timeline-failures-only").uncheck();
+  });
+
+  test("collapse repeats folds consecutive calls of one tool into a summary row", async () => {
+    await page.getByTestId("timeline-filter-tool").selectOption("http_get");
+    await page.getByTestId("collapse-repeats").check();
+    await page.locator('[data-testid="timeline-row"][data-repeat]').first().waitFor();
+    await saveScreenshot(page, "timeline-collapse-repeats");
+    await page.getByTestId("collapse-repeats").uncheck();
+    await page.getByTestId("timeline-filter-tool").selectOption("");
+  });
+});
+
+describe("timeline of the harness-spans sample", () => {
+  test("shows http_get rows with failures marked and the short-circuit told apart", async () => {
+    await openTimeline("harness");
+    const httpRows = page.getByTestId("timeline-row").filter({ hasText: "http_get" });
+    expect(await httpRows.count()).toBe(4);
+    const statuses = await httpRows.evaluateAll((rs) => rs.map((r) => r.getAttribute("data-status")));
+    expect(statuses).toEqual(["failed", "failed", "failed", "short_circuit"]);
+    await saveScreenshot(page, "timeline-harness");
+  });
+});
