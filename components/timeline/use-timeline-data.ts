@@ -1,9 +1,10 @@
-// Loads a run's timeline page by page: the first page paints at once (it also
+// Loads a run's timeline page by page: the small first page (preloaded by
+// the server component) paints at once (it also
 // brings the run's iterations and events), later pages append while the user
 // is already looking. Stops on unmount; a failed page keeps what arrived.
 import { useEffect, useState } from "react";
 import { appendPage, emptyStore, type SpanStore } from "@/lib/timeline/store";
-import type { TimelinePage, TimelineRunInfo } from "@/lib/timeline/wire";
+import { timelinePageUrl, type TimelinePage, type TimelineRunInfo } from "@/lib/timeline/wire";
 
 export type TimelineData = {
   store: SpanStore;
@@ -12,20 +13,16 @@ export type TimelineData = {
   error: string | null;
 };
 
-const PAGE_LIMIT = 10_000;
-
 export function useTimelineData(runId: string): TimelineData {
   const [data, setData] = useState<TimelineData>({ store: emptyStore(), run: null, done: false, error: null });
   useEffect(() => {
     const ac = new AbortController();
-    const base = `/api/v1/runs/${encodeURIComponent(runId)}/timeline?limit=${PAGE_LIMIT}`;
     (async () => {
       let cursor: string | null = null;
       let store = emptyStore();
       let run: TimelineRunInfo | null = null;
       do {
-        const url: string = cursor ? `${base}&cursor=${encodeURIComponent(cursor)}` : base;
-        const res = await fetch(url, { signal: ac.signal });
+        const res = await fetch(timelinePageUrl(runId, cursor), { signal: ac.signal });
         if (!res.ok) throw new Error(`timeline page: HTTP ${res.status}`);
         const page = (await res.json()) as TimelinePage;
         store = appendPage(store, page.spans);
