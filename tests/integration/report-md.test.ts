@@ -1,0 +1,46 @@
+// GET /api/v1/runs/{run_id}/report.md on PGlite and Postgres: a Markdown
+// download with the halt, the recommendations and the team's comments.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DbHandle } from "@/db/client";
+import { addComment } from "@/db/comments";
+import { GET } from "@/app/api/v1/runs/[runId]/report.md/route";
+import { targets } from "./support/databases";
+import { ingestFile, SAMPLES } from "./support/ingest";
+import { useDatabase } from "./support/route";
+
+describe.each(targets)("report.md on $name", (target) => {
+  let h: DbHandle;
+  const fetchReport = (runId: string) =>
+    GET(new Request(`http://test.local/api/v1/runs/${runId}/report.md`), { params: Promise.resolve({ runId }) });
+
+  beforeAll(async () => {
+    h = await target.open();
+    useDatabase(h);
+    await ingestFile(h.db, `${SAMPLES}/stuck-loop.jsonl`);
+    await addComment(h.db, "r-stuck-loop", { author: "ana", body: "raise the breaker on negative_window" });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test("stuck loop: a Markdown attachment with the halt at iteration 11, the recommendations and the comment", async () => {
+    const res = await fetchReport("r-stuck-loop");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="postmortem-r-stuck-loop.md"');
+    const text = await res.text();
+    expect(text).toMatch(/^# Post-mortem: fix auth null deref/);
+    expect(text).toContain("would have halted the run at iteration 11** (negative_window");
+    const recs = text.split("## Recommendations")[1].split("## Comments")[0];
+    expect(recs).toContain("Enable a loop breaker on `negative_window`: it would have stopped the run at iteration 11");
+    expect(recs).toContain("Add a circuit breaker to `http_get`");
+    expect(text).toContain("**ana**");
+    expect(text).toContain("raise the breaker on negative_window");
+  });
+
+  test("an unknown run is a JSON 404", async () => {
+    const res = await fetchReport("r-nope");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});

@@ -1,0 +1,109 @@
+// lib/compare/compare-runs.ts: the rows of the Compare page.
+import { describe, expect, test } from "vitest";
+import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import type { ToolRow } from "@/lib/analysis/tools";
+import type { RunSummary } from "@/lib/schemas/api";
+import { compareRuns, compareTools, figureRow } from "@/lib/compare/compare-runs";
+
+const tool = (name: string, calls: number, failures: number, total_ms: number): ToolRow =>
+  ({ tool: name, calls, failures, total_ms, avg_ms: total_ms / calls, fail_rate: failures / calls });
+
+function makeReport(over: Partial<AnalysisReport> = {}): AnalysisReport {
+  return {
+    run_id: "r", tools: [], bottlenecks: [], tool_breakers: [], timeouts: [],
+    layers: { events: [], status: "NORMAL", action: "NONE" },
+    stagnation: { iterations: [], detections: [] },
+    loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
+    rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
+    token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
+    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
+    api_breaker: { transitions: [], final_state: "CLOSED", counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0 },
+    context_clear: { decision: "keep", reasons: [], factors: {} as AnalysisReport["context_clear"]["factors"] },
+    settings: DEFAULT_SETTINGS,
+    ...over,
+  };
+}
+
+function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_ms: number | null = 1000): RunSummary {
+  return {
+    run_id: id, name: id, agent: null, labels: {}, started_at: null, ended_at: null, duration_ms, cost_usd: 0,
+    counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over }, verdict: null,
+  };
+}
+
+describe("figureRow", () => {
+  test.each([
+    ["more failures in B: B is worse", 1, 3, false, 2, "b"],
+    ["fewer failures in B: A is worse", 3, 1, false, -2, "a"],
+    ["equal: nobody is worse", 2, 2, false, 0, null],
+    ["higher is better, B higher: A is worse", 1, 3, true, 2, "a"],
+  ] as const)("%s", (_name, a, b, higherIsBetter, delta, worse) => {
+    expect(figureRow("k", "K", "count", a, b, higherIsBetter)).toMatchObject({ delta, worse });
+  });
+
+  test("a missing side is a gap: no delta, nobody worse", () => {
+    expect(figureRow("d", "Duration", "ms", null, 5)).toMatchObject({ a: null, b: 5, delta: null, worse: null });
+  });
+});
+
+describe("compareTools", () => {
+  test("the union of tool names, by the larger total of either run; a tool one run never called has no delta", () => {
+    // A: search 100 ms, http_get 900 ms | B: search 300 ms, deploy 500 ms
+    const a = makeReport({ tools: [tool("http_get", 3, 2, 900), tool("search", 2, 0, 100)] });
+    const b = makeReport({ tools: [tool("deploy", 1, 0, 500), tool("search", 4, 1, 300)] });
+    const rows = compareTools(a, b);
+    expect(rows.map((r) => r.tool)).toEqual(["http_get", "deploy", "search"]);
+    expect(rows[0]).toMatchObject({ b: null, delta: null, worse: null });
+    expect(rows[1]).toMatchObject({ a: null, delta: null });
+    expect(rows[2]).toMatchObject({ delta: { calls: 2, failures: 1, total_ms: 200, avg_ms: 25 }, worse: "b" });
+  });
+
+  test("ties on total time break on the tool name", () => {
+    const a = makeReport({ tools: [tool("b", 1, 0, 10), tool("a", 1, 0, 10)] });
+    expect(compareTools(a, makeReport()).map((r) => r.tool)).toEqual(["a", "b"]);
+  });
+});
+
+describe("compareRuns", () => {
+  const stuck = makeReport({
+    stagnation: {
+      iterations: [{ n: 1, score: -3, window_score: -3, risk: "HIGH", signals: [] }],
+      detections: [{ detector: "negative_window", at_iteration: 11, detail: "" }, { detector: "circular", at_iteration: 12, detail: "" }],
+    },
+    loop_breaker: {
+      transitions: [{ from: "CLOSED", to: "OPEN", at: "2026-01-01T00:00:00Z", iteration: 11, reason: "negative_window" }],
+      final_state: "OPEN",
+      would_have_halted_at: { iteration: 11, at: "2026-01-01T00:00:00Z", reason: "negative_window" },
+      savings: { iterations: 18, tokens: 107744, ms: 60000 },
+    },
+    layers: { events: [], status: "TRIGGERED", action: "BLOCKER_ESCALATION" },
+    context_clear: { decision: "clear", reasons: [], factors: {} as AnalysisReport["context_clear"]["factors"], first_recommended_at: { iteration: 12, at: "x" } },
+  });
+  const healthy = makeReport({ stagnation: { iterations: [{ n: 1, score: 3, window_score: 3, risk: "LOW", signals: [] }], detections: [] } });
+  const cmp = compareRuns({ run: makeRun("stuck", { failures: 69 }), report: stuck }, { run: makeRun("healthy", { failures: 9 }), report: healthy });
+
+  test("counts: fewer failures in B marks A worse", () => {
+    expect(cmp.counts.find((r) => r.key === "failures")).toMatchObject({ a: 69, b: 9, delta: -60, worse: "a" });
+  });
+
+  test("stagnation: every detector of either run, with where each run first fired it, and the final risk", () => {
+    expect(cmp.stagnation.detectors.map((r) => [r.label, r.a, r.b, r.differs])).toEqual([
+      ["Final risk", "HIGH", "LOW", true],
+      ["circular", "iteration 12", "—", true],
+      ["negative_window", "iteration 11", "—", true],
+    ]);
+  });
+
+  test("loop breaker: the halt and the savings of each side", () => {
+    expect(cmp.loopBreaker.verdict[0]).toMatchObject({ a: "halt at iteration 11 (negative_window)", b: "never opened", differs: true });
+    expect(cmp.loopBreaker.rows.find((r) => r.key === "saved_tokens")).toMatchObject({ a: 107744, b: 0, worse: "a" });
+  });
+
+  test("status: three-layer and context decisions, equal ones not marked", () => {
+    const byKey = Object.fromEntries(cmp.status.map((r) => [r.key, r]));
+    expect(byKey.layers).toMatchObject({ a: "TRIGGERED · BLOCKER_ESCALATION", b: "NORMAL · NONE", differs: true });
+    expect(byKey.context).toMatchObject({ a: "clear (from iteration 12)", b: "keep" });
+    expect(byKey.api.differs).toBe(false);
+  });
+});
