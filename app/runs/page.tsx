@@ -1,14 +1,41 @@
 // Runs (SPEC §4): every run with badges, search, filters, sort, pagination.
+// Listed runs without a fresh verdict are analysed first (up to 200 000 spans).
 import Link from "next/link";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { listRunFacets, listRuns } from "@/db/runs";
-import { RunListQuery } from "@/lib/schemas/api";
+import { getAnalysis, verdictOf } from "@/app/_server/analysis";
+import { RunListQuery, type RunSummary } from "@/lib/schemas/api";
 import { RunsFilters } from "@/components/runs/runs-filters";
 import { RunsTable } from "@/components/runs/runs-table";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Runs up to this many spans are analysed on the list; larger ones wait until opened. */
+const MAX_AUTO_ANALYSE_SPANS = 200_000;
+
+/**
+ * Give the listed runs that lack a fresh verdict one, before rendering: the
+ * default analysis, one run at a time (it caches the report and saves the
+ * verdict). A run that fails to analyse keeps "not analysed".
+ */
+async function withVerdicts(db: Db, runs: RunSummary[]): Promise<RunSummary[]> {
+  const out: RunSummary[] = [];
+  for (const run of runs) {
+    if (run.verdict || run.counts.spans > MAX_AUTO_ANALYSE_SPANS) {
+      out.push(run);
+      continue;
+    }
+    try {
+      out.push({ ...run, verdict: verdictOf(await getAnalysis(db, run.run_id)) });
+    } catch (err) {
+      console.error(`runs page: analysing ${run.run_id} failed`, err);
+      out.push(run);
+    }
+  }
+  return out;
+}
 
 export default async function RunsPage({ searchParams }: Props) {
   const raw = Object.fromEntries(
@@ -17,7 +44,9 @@ export default async function RunsPage({ searchParams }: Props) {
   const parsed = RunListQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : RunListQuery.parse({});
   const { db } = await getDb();
-  const [{ runs, next_cursor }, facets] = await Promise.all([listRuns(db, query), listRunFacets(db)]);
+  const [listed, facets] = await Promise.all([listRuns(db, query), listRunFacets(db)]);
+  const runs = await withVerdicts(db, listed.runs);
+  const next_cursor = listed.next_cursor;
   const hrefWith = (patch: Record<string, string | undefined>) => {
     const p = new URLSearchParams(raw as Record<string, string>);
     for (const [k, v] of Object.entries(patch)) (v === undefined ? p.delete(k) : p.set(k, v));

@@ -1,23 +1,33 @@
-// Status badges of a run: failures always; breaker, stagnation and
-// bottlenecks once the run has been analysed (the verdict is cached).
+// Status badges of a run (SPEC §4 Runs): breaker tripped / would have
+// tripped, stagnation risk, bottleneck count — from the cached default
+// analysis (the verdict) — and failures, which the run's counts always know.
 import type { RunSummary } from "@/lib/schemas/api";
+
+const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
 
 export function RunBadges({ run }: { run: RunSummary }) {
   const v = run.verdict;
+  const failures = run.counts.failures;
   return (
-    <span data-testid="run-badges">
+    <span data-testid="run-badges" className="run-badges">
       {v?.tripped && (
-        <span className="badge bad" title="a breaker tripped or would have tripped">
-          {v.halted_at_iteration != null ? `would halt @${v.halted_at_iteration}` : "breaker tripped"}
+        <span className="badge bad" data-testid="badge-breaker" title="replaying the breakers (SPEC §3.4–3.9) over this run: a breaker would have tripped">
+          {v.halted_at_iteration != null ? `would halt @${v.halted_at_iteration}` : "breaker would trip"}
         </span>
       )}
-      {v && !v.tripped && <span className="badge ok">no breaker</span>}
-      {v?.stagnation_risk && v.stagnation_risk !== "LOW" && (
-        <span className={`badge ${v.stagnation_risk === "HIGH" ? "bad" : "warn"}`}>stagnation {v.stagnation_risk}</span>
+      {v && !v.tripped && <span className="badge ok" data-testid="badge-breaker" title="no breaker would have tripped">no breaker</span>}
+      {v?.stagnation_risk && (
+        <span className={`badge ${RISK_TONE[v.stagnation_risk]}`} data-testid="badge-stagnation" title="stagnation risk at the last iteration (SPEC §3.5)">
+          stagnation {v.stagnation_risk}
+        </span>
       )}
-      {v && v.bottlenecks > 0 && <span className="badge info">{v.bottlenecks} bottleneck{v.bottlenecks > 1 ? "s" : ""}</span>}
-      {run.counts.failures > 0 && <span className="badge warn">{run.counts.failures} failed</span>}
-      {!v && <span className="badge" title="open the run to analyse it">not analysed</span>}
+      {v && v.bottlenecks > 0 && (
+        <span className="badge info" data-testid="badge-bottlenecks" title="tools that are slow, failing or overcalled (SPEC §3.1)">
+          {v.bottlenecks} bottleneck{v.bottlenecks > 1 ? "s" : ""}
+        </span>
+      )}
+      {failures > 0 && <span className="badge warn" data-testid="badge-failures">{failures.toLocaleString("en-US")} failed</span>}
+      {!v && <span className="badge" data-testid="badge-unanalysed" title="too large to analyse on the list: open the run to analyse it">not analysed</span>}
     </span>
   );
 }

@@ -23,6 +23,13 @@ const FACTOR_TEXT: Record<ContextFactorName, { label: string; unit: string; op: 
   absolute_limit: { label: "Absolute task limit", unit: "", op: "≥" },
 };
 
+/** What the figures alone do not say: whose complexity, and that the error rate needs a full window. */
+function noteFor(factor: ContextFactorName, taskId: string | null): string | null {
+  if (factor === "task_complexity" && taskId) return `task ${taskId}`;
+  if (factor === "error_rate") return "fires only once 5 tasks have finished (SPEC §3.12.10)";
+  return null;
+}
+
 const num = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 export function prepareContextFactors(ctx: ContextClearReport): ContextFactorRow[] {
@@ -36,7 +43,7 @@ export function prepareContextFactors(ctx: ContextClearReport): ContextFactorRow
       threshold: f ? `${t.op} ${num(f.threshold)}${t.unit}` : "—",
       fired: f?.fired ?? false,
       estimated: f?.estimated ?? false,
-      note: factor === "task_complexity" && f?.task_id ? `task ${f.task_id}` : null,
+      note: noteFor(factor, f?.task_id ?? null),
     };
   });
 }

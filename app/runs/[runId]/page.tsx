@@ -1,26 +1,41 @@
-// Run (SPEC §4): overview figures now; the timeline and analysis tabs build on it.
+// Run (SPEC §4, issue 4): the overview strip with the verdicts on top, then
+// one tab at a time (?tab=timeline|tools|iterations|breakers|context). The
+// page reads the run, its cached analysis and what the active tab needs, and
+// prepares the tab's data with lib/charts; components only render.
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { getRun } from "@/db/runs";
-import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { getAnalysis } from "@/app/_server/analysis";
+import { prepareBreakerLog } from "@/lib/charts/breaker-log";
+import { BreakersTab } from "@/components/run/breakers-tab";
+import { ContextCard } from "@/components/run/context-card";
+import { RunOverview } from "@/components/run/run-overview";
+import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
+import { TimelineTab } from "@/components/timeline/timeline-tab";
+import { IterationsPanel } from "./iterations-panel";
+import { ToolsPanel } from "./tools-panel";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunPage({ params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
+type Props = {
+  params: Promise<{ runId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function RunPage({ params, searchParams }: Props) {
+  const { runId: rawId } = await params;
+  const runId = decodeURIComponent(rawId);
+  const query = Object.fromEntries(
+    Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+  );
   const { db } = await getDb();
-  const run = await getRun(db, decodeURIComponent(runId));
+  const run = await getRun(db, runId);
   if (!run) notFound();
-  const figures: [string, string, string][] = [
-    ["Started", formatTimestamp(run.started_at), "started"],
-    ["Duration", formatDuration(run.duration_ms), "duration"],
-    ["Spans", formatCount(run.counts.spans), "spans"],
-    ["Failures", formatCount(run.counts.failures), "failures"],
-    ["Iterations", formatCount(run.counts.iterations), "iterations"],
-    ["Events", formatCount(run.counts.events), "events"],
-    ["Tokens", formatTokens(run.counts.tokens), "tokens"],
-  ];
+  const report = await getAnalysis(db, runId);
+  const tab = parseRunTab(query.tab);
+  const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0);
+
   return (
     <>
       <div className="row" style={{ marginBottom: 12 }}>
@@ -31,13 +46,18 @@ export default async function RunPage({ params }: { params: Promise<{ runId: str
         <span className="spacer" />
         <Link className="btn" href="/runs">All runs</Link>
       </div>
-      <div className="figures">
-        {figures.map(([label, value, id]) => (
-          <div className="figure" key={id} data-testid={`figure-${id}`}>
-            <div className="label">{label}</div>
-            <div className="value">{value}</div>
-          </div>
-        ))}
+      <RunOverview run={run} report={report} />
+      <RunTabs
+        runId={run.run_id}
+        active={tab}
+        counts={{ tools: report.tools.length, iterations: run.counts.iterations, breakers: breakerLog.length }}
+      />
+      <div role="tabpanel" id="run-tabpanel" aria-labelledby={`tab-${tab}`} className="run-tabpanel" data-testid={`tabpanel-${tab}`}>
+        {tab === "timeline" && <TimelineTab runId={run.run_id} report={report} searchParams={query} />}
+        {tab === "tools" && <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />}
+        {tab === "iterations" && <IterationsPanel db={db} runId={run.run_id} report={report} />}
+        {tab === "breakers" && <BreakersTab runId={run.run_id} entries={breakerLog} />}
+        {tab === "context" && <ContextCard ctx={report.context_clear} />}
       </div>
     </>
   );

@@ -1,0 +1,43 @@
+// The table of iterations (issue 4 point 4): n, task, files, tests, errors,
+// approach, score, window score and risk. Render only; "—" where a field
+// was not logged (absent is not zero, SPEC §3.12.9).
+import type { IterationTableRow } from "@/lib/charts/iteration-table";
+import { formatTokens } from "@/lib/format";
+
+const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
+const dash = <span className="muted">—</span>;
+
+export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
+  return (
+    <table className="data iterations-table" data-testid="iterations-table">
+      <thead>
+        <tr>
+          <th className="num">n</th><th>Task</th><th className="num">Files</th><th>Tests</th><th>Errors</th>
+          <th>Approach</th><th className="num">Tokens</th><th className="num">Score</th><th className="num">Window</th><th>Risk</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.n} data-testid="iteration-row" data-n={r.n}>
+            <td className="num">{r.n}</td>
+            <td className="mono">{r.task ?? dash}</td>
+            <td className="num" title={r.files?.list || undefined}>{r.files ? r.files.count : dash}</td>
+            <td className="mono">{r.tests ?? dash}</td>
+            <td className="cell-clip" title={r.errors?.first || undefined}>
+              {r.errors == null ? dash : r.errors.count === 0 ? <span className="muted">none</span> : (
+                <span className="text-bad">{r.errors.count > 1 ? `${r.errors.count}× ` : ""}{r.errors.first}</span>
+              )}
+            </td>
+            <td>{r.approach ?? dash}{r.workKind && <span className="muted"> · {r.workKind}</span>}</td>
+            <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
+            <td className="num">{r.score ?? dash}</td>
+            <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>
+            <td title={r.signals.join(", ") || undefined}>
+              {r.risk ? <span className={`badge ${RISK_TONE[r.risk]}`}>{r.risk}</span> : dash}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,47 @@
+// The run page's tabs (SPEC §4, issue 4 point 2): plain links carrying
+// ?tab=, server-rendered, with the ARIA tab roles so the active tab is known
+// to assistive tech and tests. No client state: the URL is the state.
+import Link from "next/link";
+
+export const RUN_TABS = ["timeline", "tools", "iterations", "breakers", "context"] as const;
+export type RunTab = (typeof RUN_TABS)[number];
+
+const LABELS: Record<RunTab, string> = {
+  timeline: "Timeline",
+  tools: "Tools",
+  iterations: "Iterations",
+  breakers: "Breakers",
+  context: "Context",
+};
+
+/** The tab a ?tab= value names; the timeline when absent or unknown. */
+export function parseRunTab(value: string | undefined): RunTab {
+  return (RUN_TABS as readonly string[]).includes(value ?? "") ? (value as RunTab) : "timeline";
+}
+
+export function runTabHref(runId: string, tab: RunTab, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams({ tab, ...extra });
+  return `/runs/${encodeURIComponent(runId)}?${q}`;
+}
+
+export function RunTabs({ runId, active, counts }: { runId: string; active: RunTab; counts: Partial<Record<RunTab, number>> }) {
+  return (
+    <nav className="run-tabs" role="tablist" aria-label="Run views">
+      {RUN_TABS.map((tab) => (
+        <Link
+          key={tab}
+          href={runTabHref(runId, tab)}
+          role="tab"
+          id={`tab-${tab}`}
+          aria-selected={tab === active}
+          aria-controls="run-tabpanel"
+          className={tab === active ? "run-tab active" : "run-tab"}
+          data-testid={`tab-${tab}`}
+        >
+          {LABELS[tab]}
+          {counts[tab] != null && <span className="run-tab-count">{counts[tab]}</span>}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+// The tools tab (SPEC §3.1–3.3, issue 4 point 3): the tool table sorted by a
+// column link, bottleneck reasons as badges whose title explains the figures,
+// per-tool breaker openings and timeouts, and the bar chart of total time.
+// Render only: rows come sorted and explained from lib/charts/tool-table.
+import Link from "next/link";
+import { formatCount, formatDuration, formatPct } from "@/lib/format";
+import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
+import { ChartToolTotals } from "./chart-tool-totals";
+import { runTabHref } from "./run-tabs";
+
+const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [
+  { key: "tool", label: "Tool", num: false },
+  { key: "calls", label: "Calls", num: true },
+  { key: "failures", label: "Failures", num: true },
+  { key: "fail_rate", label: "Fail rate", num: true },
+  { key: "total_ms", label: "Total", num: true },
+  { key: "avg_ms", label: "Avg", num: true },
+  { key: "p95_ms", label: "p95", num: true },
+];
+
+const REASON_TONE = { slow: "warn", failing: "bad", overcalled: "info" } as const;
+
+type Props = { runId: string; rows: ToolTableRow[]; totals: ToolTotalBar[]; sort: ToolSortKey; order: SortOrder };
+
+export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
+  const href = (key: ToolSortKey) => {
+    const next: SortOrder = sort === key ? (order === "desc" ? "asc" : "desc") : key === "tool" ? "asc" : "desc";
+    return runTabHref(runId, "tools", { sort: key, order: next });
+  };
+  if (rows.length === 0) return <div className="card empty">No tool or model calls in this run.</div>;
+  return (
+    <div className="tab-grid">
+      <table className="data" data-testid="tools-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c.key} className={c.num ? "num" : undefined} aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}>
+                <Link href={href(c.key)} data-testid={`sort-${c.key}`}>
+                  {c.label}{sort === c.key ? (order === "desc" ? " ↓" : " ↑") : ""}
+                </Link>
+              </th>
+            ))}
+            <th>Bottleneck</th>
+            <th title="SPEC §3.2 replay: fail_max failures in a row open the breaker for cool_s">Breaker</th>
+            <th title="SPEC §3.3: calls longer than the tool's timeout">Timeouts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.tool} data-testid="tool-row" data-tool={r.tool}>
+              <td className="mono">{r.tool}</td>
+              <td className="num">{formatCount(r.calls)}</td>
+              <td className="num">{r.failures ? <span className="text-bad">{formatCount(r.failures)}</span> : "0"}</td>
+              <td className="num">{formatPct(r.fail_rate)}</td>
+              <td className="num">{formatDuration(r.total_ms)}</td>
+              <td className="num">{formatDuration(r.avg_ms)}</td>
+              <td className="num">{formatDuration(r.p95_ms)}</td>
+              <td data-testid="tool-reasons">
+                {r.reasons.map((b) => (
+                  <span key={b.kind} className={`badge ${REASON_TONE[b.kind]}`} title={b.title} data-reason={b.kind}>{b.kind}</span>
+                ))}
+              </td>
+              <td data-testid="tool-breaker">
+                {r.breaker ? (
+                  <span title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}>
+                    opened {r.breaker.openings}× · {r.breaker.blocked_calls} blocked
+                  </span>
+                ) : <span className="muted">—</span>}
+              </td>
+              <td data-testid="tool-timeouts">
+                {r.timeout ? (
+                  <span title={`timeout ${r.timeout.timeout_s} s; ${formatDuration(r.timeout.excess_ms)} over in all`}>
+                    {r.timeout.exceeded_calls} over {r.timeout.timeout_s} s · +{formatDuration(r.timeout.excess_ms)}
+                  </span>
+                ) : <span className="muted">—</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section className="card chart-card" aria-label="Total time by tool">
+        <h3>Total time by tool</h3>
+        <ChartToolTotals data={totals} />
+      </section>
+    </div>
+  );
+}
