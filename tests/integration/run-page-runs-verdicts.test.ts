@@ -1,0 +1,52 @@
+// The runs page (issue 4 point 7) gives every listed run without a fresh
+// verdict one before it renders: the page's server function is called
+// in-process on a real database, then the saved verdicts are read back.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DbHandle } from "@/db/client";
+import { listRuns } from "@/db/runs";
+import RunsPage from "@/app/runs/page";
+import { RunListQuery } from "@/lib/schemas/api";
+import { targets } from "./support/databases";
+import { ingestFile, ingestText, SAMPLES } from "./support/ingest";
+import { useDatabase } from "./support/route";
+
+const verdicts = async (h: DbHandle) => {
+  const { runs } = await listRuns(h.db, RunListQuery.parse({}));
+  return Object.fromEntries(runs.map((r) => [r.run_id, r.verdict]));
+};
+
+describe.each(targets)("runs page verdicts on $name", (target) => {
+  let h: DbHandle;
+
+  beforeAll(async () => {
+    h = await target.open();
+    useDatabase(h);
+    await ingestFile(h.db, `${SAMPLES}/stuck-loop.jsonl`);
+    await ingestFile(h.db, `${SAMPLES}/healthy-run.jsonl`);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test("before the page renders no run has a verdict; after, each listed run has the default analysis's", async () => {
+    expect(await verdicts(h)).toEqual({ "r-stuck-loop": null, "r-healthy": null });
+    await RunsPage({ searchParams: Promise.resolve({}) });
+    expect(await verdicts(h)).toEqual({
+      "r-stuck-loop": { tripped: true, stagnation_risk: "HIGH", bottlenecks: 7, halted_at_iteration: 11 },
+      "r-healthy": { tripped: false, stagnation_risk: "LOW", bottlenecks: 7, halted_at_iteration: null },
+    });
+  });
+
+  test("new data makes a verdict stale, and the next render refreshes it", async () => {
+    await ingestText(h.db, JSON.stringify({ type: "span", run_id: "r-healthy", span_id: "extra", name: "http_get", t0: 1764496800, duration_ms: 5, ok: false, error: "x" }));
+    expect((await verdicts(h))["r-healthy"]).toBeNull();
+    await RunsPage({ searchParams: Promise.resolve({}) });
+    expect((await verdicts(h))["r-healthy"]).toMatchObject({ tripped: false, stagnation_risk: "LOW" });
+  });
+
+  test("only the listed page is analysed: a filtered-out run keeps no verdict", async () => {
+    await ingestText(h.db, JSON.stringify({ type: "span", run_id: "r-other", span_id: "s", name: "search", t0: 1764496800, duration_ms: 5 }));
+    await RunsPage({ searchParams: Promise.resolve({ q: "stuck" }) });
+    expect((await verdicts(h))["r-other"]).toBeNull();
+  });
+});
