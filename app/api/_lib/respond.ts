@@ -1,5 +1,7 @@
 // The JSON and error responses of SPEC §2: errors are
 // {"error": {"code", "message", "details"?}} with the status of their code.
+// A lost database connection (refused, reset, server shutting down, too many
+// clients) is a 503 db_unavailable with Retry-After, never a 500.
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/errors";
@@ -8,11 +10,42 @@ export function json<T>(body: T, status = 200, headers?: HeadersInit): NextRespo
   return NextResponse.json(body, { status, headers });
 }
 
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_S = 5;
+
+// Node socket errors, postgres.js connection errors and the SQLSTATEs of a
+// server that is shutting down, starting up or full (class 08: connection exception).
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EPIPE", "EAI_AGAIN",
+  "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
+  "57P01", "57P02", "57P03", "53300",
+]);
+
+/** Whether an error (or any error in its `cause` chain) says the database cannot be reached. */
+export function isDbUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [err];
+  while (stack.length > 0) {
+    const e = stack.pop();
+    if (typeof e !== "object" || e === null || seen.has(e)) continue;
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    stack.push((e as { cause?: unknown }).cause);
+    if (e instanceof AggregateError) stack.push(...e.errors);
+  }
+  return false;
+}
+
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof ApiError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) } };
-    const headers: HeadersInit = err.code === "db_unavailable" ? { "Retry-After": "5" } : {};
+    const headers: HeadersInit = err.code === "db_unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {};
     return json(body, ERROR_STATUS[err.code], headers);
+  }
+  if (isDbUnavailable(err)) {
+    const body: ErrorBody = { error: { code: "db_unavailable", message: "the database is unavailable; retry later" } };
+    return json(body, 503, { "Retry-After": String(RETRY_AFTER_S) });
   }
   console.error(err);
   return json({ error: { code: "internal", message: "internal error" } } satisfies ErrorBody, 500);

@@ -1,0 +1,147 @@
+// Issue 5 point 1 — the OTLP/HTTP receiver behind POST /v1/traces, /v1/logs
+// and /v1/metrics. Transport only: the body is streamed (gzip or not, chunked
+// or not) with a cap on its decompressed size, decoded and mapped by lib/otlp,
+// and the SPEC §1 wire objects go through the same ingest pipeline as a JSONL
+// upload (ingestItems → writeBatch: validated by the same schemas, upserted by
+// id, so an exporter's retry stores nothing twice). Responses follow the OTLP/HTTP
+// spec, in the request's encoding: 200 (maybe with partialSuccess), 400
+// nothing usable, 401 refused by auth.ts, 413 too large, 415 wrong type,
+// 503 + Retry-After when the database is unavailable (the one an exporter retries).
+// Metrics are read and discarded. Export batches are not recorded as uploads.
+import { isDbUnavailable, RETRY_AFTER_S } from "@/app/api/_lib/respond";
+import { getDb, type Db } from "@/db/client";
+import { writeBatch } from "@/db/ingest-writer";
+import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import {
+  decodeLogsRequest, decodeTraceRequest, encodeExportResponse, encodeStatusResponse, GRPC_CODE, mapLogsRequest,
+  mapTraceRequest, otlpEncodingOf, type OtlpDecodeError, type OtlpEncoding, type OtlpMapResult, type OtlpResponseBody, type OtlpSignal,
+} from "@/lib/otlp";
+import { authorizeIngest } from "./auth";
+
+export type OtlpEndpoint = OtlpSignal | "metrics";
+
+const GRPC_UNAUTHENTICATED = 16;
+const GRPC_INTERNAL = 13;
+const REPORTED_REJECTIONS = 5;
+
+/** The cap on a decompressed OTLP body: LOOPSCOPE_OTLP_MAX_MB, default 64 MiB. */
+export function maxOtlpBytes(): number {
+  return Number(process.env.LOOPSCOPE_OTLP_MAX_MB ?? 64) * 1024 * 1024;
+}
+
+/** Handle one POST to /v1/{traces,logs,metrics}. Never throws. */
+export async function receiveOtlp(endpoint: OtlpEndpoint, req: Request): Promise<Response> {
+  const contentType = req.headers.get("content-type");
+  const encoding = otlpEncodingOf(contentType);
+  const auth = authorizeIngest(req.headers.get("authorization"));
+  if (!auth.ok) return status(401, encoding ?? "json", GRPC_UNAUTHENTICATED, auth.reason);
+  if (endpoint === "metrics") return discardMetrics(req, encoding);
+  if (encoding === null) return status(415, "json", GRPC_CODE.INVALID_ARGUMENT, `unsupported content type ${JSON.stringify(contentType ?? "")}: use application/json or application/x-protobuf`);
+
+  const body = await readBody(req, maxOtlpBytes());
+  if (!body.ok) return status(body.status, encoding, body.status === 413 ? GRPC_CODE.RESOURCE_EXHAUSTED : GRPC_CODE.INVALID_ARGUMENT, body.message);
+  const mapped = decodeAndMap(endpoint, body.bytes, contentType);
+  if (!mapped.ok) return status(mapped.code === "unsupported_media_type" ? 415 : 400, encoding, GRPC_CODE.INVALID_ARGUMENT, mapped.message);
+  const usable = mapped.records.filter((r) => r.type !== "run").length;
+  if (usable === 0 && mapped.rejected.length > 0) return status(400, encoding, GRPC_CODE.INVALID_ARGUMENT, rejectionMessage(endpoint, mapped, null));
+  if (usable === 0) return reply(200, encodeExportResponse(endpoint, encoding));
+
+  let db: Db;
+  try {
+    ({ db } = await getDb());
+  } catch (err) {
+    return unavailable(encoding, err);
+  }
+  let result: IngestResult;
+  try {
+    result = await store(db, mapped);
+  } catch (err) {
+    if (!isDbUnavailable(err)) console.error("OTLP ingest failed:", err);
+    if (err instanceof IngestAbortedError || isDbUnavailable(err)) return unavailable(encoding, err);
+    return status(500, encoding, GRPC_INTERNAL, "internal error");
+  }
+  const rejected = mapped.rejected.length + result.rejected;
+  if (rejected === 0) return reply(200, encodeExportResponse(endpoint, encoding));
+  const message = rejectionMessage(endpoint, mapped, result);
+  if (usable - result.rejected <= 0) return status(400, encoding, GRPC_CODE.INVALID_ARGUMENT, message);
+  return reply(200, encodeExportResponse(endpoint, encoding, rejected, message));
+}
+
+function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: string | null): ({ ok: true } & OtlpMapResult) | ({ ok: false } & OtlpDecodeError) {
+  if (endpoint === "traces") {
+    const decoded = decodeTraceRequest(bytes, contentType);
+    return decoded.ok ? { ok: true, ...mapTraceRequest(decoded.request) } : decoded;
+  }
+  const decoded = decodeLogsRequest(bytes, contentType);
+  return decoded.ok ? { ok: true, ...mapLogsRequest(decoded.request) } : decoded;
+}
+
+function store(db: Db, mapped: OtlpMapResult): Promise<IngestResult> {
+  const items = mapped.records.map((value, i) => ({ lineNo: i + 1, value }));
+  return ingestItems(items, { runId: null, writeBatch: (batch) => writeBatch(db, batch) });
+}
+
+/** "2 of 7 spans rejected: item 3: …; record 9: …" — mapper rejections by item index, schema ones by record number. */
+function rejectionMessage(endpoint: OtlpSignal, mapped: OtlpMapResult, result: IngestResult | null): string {
+  const parts = [
+    ...mapped.rejected.map((r) => `item ${r.index}: ${r.message}`),
+    ...(result?.errors ?? []).map((e) => `record ${e.line}: ${e.message}`),
+  ];
+  const total = mapped.rejected.length + (result?.errors_total ?? 0);
+  const noun = endpoint === "traces" ? "span(s)" : "log record(s)";
+  const more = total > REPORTED_REJECTIONS ? `; and ${total - REPORTED_REJECTIONS} more` : "";
+  return `${total} ${noun} rejected: ${parts.slice(0, REPORTED_REJECTIONS).join("; ")}${more}`;
+}
+
+type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413 | 415; message: string };
+
+/** The whole body, gunzipped when Content-Encoding says so, or why not; stops reading at the cap. */
+async function readBody(req: Request, limit: number): Promise<BodyRead> {
+  const coding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  const gzip = coding === "gzip" || coding === "x-gzip";
+  if (!gzip && coding !== "identity" && coding !== "") {
+    return { ok: false, status: 415, message: `unsupported content encoding "${coding}": send gzip or none` };
+  }
+  const tooLarge = { ok: false, status: 413, message: `the decompressed body is over the ${(limit / 1048576).toFixed(0)} MiB limit (LOOPSCOPE_OTLP_MAX_MB)` } as const;
+  if (Number(req.headers.get("content-length") ?? NaN) > limit) return tooLarge;
+  if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const stream = gzip ? req.body.pipeThrough(new DecompressionStream("gzip")) : req.body;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      total += next.value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge;
+      }
+      chunks.push(next.value);
+    }
+  } catch (err) {
+    return { ok: false, status: 400, message: `the body could not be read${gzip ? " as gzip" : ""}: ${(err as Error).message}` };
+  }
+  return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
+}
+
+/** POST /v1/metrics: read and drop, so exporters with metrics on do not log errors. */
+async function discardMetrics(req: Request, encoding: OtlpEncoding | null): Promise<Response> {
+  if (req.body !== null) for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+  if (encoding === "protobuf") return reply(200, { contentType: "application/x-protobuf", body: new Uint8Array(0) });
+  return reply(200, { contentType: "application/json", body: new TextEncoder().encode("{}") });
+}
+
+function unavailable(encoding: OtlpEncoding, err: unknown): Response {
+  const reason = err instanceof Error ? err.message : String(err);
+  return status(503, encoding, GRPC_CODE.UNAVAILABLE, `the database is unavailable, retry later: ${reason}`, {
+    "Retry-After": String(RETRY_AFTER_S),
+  });
+}
+
+function status(code: number, encoding: OtlpEncoding, grpcCode: number, message: string, headers: Record<string, string> = {}): Response {
+  return reply(code, encodeStatusResponse(encoding, grpcCode, message), headers);
+}
+
+function reply(code: number, body: OtlpResponseBody, headers: Record<string, string> = {}): Response {
+  return new Response(new Uint8Array(body.body), { status: code, headers: { "content-type": body.contentType, ...headers } });
+}

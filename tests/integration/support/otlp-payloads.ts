@@ -1,0 +1,98 @@
+// OTLP request bodies for the receiver tests: the shared sample payloads as
+// OTLP/JSON, and the same data encoded as protobuf by the official
+// OpenTelemetry JS serializers (@opentelemetry/otlp-transformer), from
+// SDK-shaped spans and log records built out of the sample.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { ProtobufLogsSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
+import { keyValuesToObject } from "@/lib/otlp/any-value";
+
+const SAMPLES = new URL("../../../../shared/samples/otlp/", import.meta.url).pathname;
+
+type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
+type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
+type Scope = { name: string; version?: string };
+type SampleSpan = {
+  traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
+  startTimeUnixNano: string; endTimeUnixNano: string; attributes: unknown[];
+  events?: { name: string; timeUnixNano: string; attributes?: unknown[] }[];
+  status?: { code?: number; message?: string };
+};
+export type SampleTraces = { resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[] };
+type SampleLog = { timeUnixNano: string; observedTimeUnixNano?: string; body: { stringValue: string }; attributes: unknown[] };
+export type SampleLogs = { resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[] };
+
+export const TRACE_RUN = "conv_5j66UpCpwteGg4YSxUnt7lPY";
+export const LOGS_RUN = "11111111-2222-3333-4444-555555555555";
+
+export function sampleTraces(): SampleTraces {
+  return JSON.parse(readFileSync(`${SAMPLES}traces.json`, "utf8")) as SampleTraces;
+}
+
+export function sampleLogs(): SampleLogs {
+  return JSON.parse(readFileSync(`${SAMPLES}logs-claude-code.json`, "utf8")) as SampleLogs;
+}
+
+export const jsonBytes = (value: unknown): Uint8Array => new Uint8Array(Buffer.from(JSON.stringify(value)));
+export const gzip = (bytes: Uint8Array): Uint8Array => new Uint8Array(gzipSync(bytes));
+
+const hrTime = (nanos: string): [number, number] => [Number(BigInt(nanos) / 10n ** 9n), Number(BigInt(nanos) % 10n ** 9n)];
+
+/** The sample's spans as protobuf, as an SDK exporter would send them. */
+export function protobufTraces(sample: SampleTraces): Uint8Array {
+  const spans = sample.resourceSpans.flatMap((rs) =>
+    rs.scopeSpans.flatMap((ss) =>
+      ss.spans.map((s) => ({
+        name: s.name,
+        kind: s.kind - 1,
+        spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
+        parentSpanContext: s.parentSpanId ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false } : undefined,
+        startTime: hrTime(s.startTimeUnixNano),
+        endTime: hrTime(s.endTimeUnixNano),
+        status: { code: s.status?.code ?? 0, message: s.status?.message },
+        attributes: keyValuesToObject(s.attributes),
+        links: [],
+        events: (s.events ?? []).map((e) => ({ name: e.name, time: hrTime(e.timeUnixNano), attributes: keyValuesToObject(e.attributes) })),
+        resource: { attributes: keyValuesToObject(rs.resource.attributes) },
+        instrumentationScope: ss.scope,
+        droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0, ended: true, duration: [0, 0],
+      })),
+    ),
+  );
+  return ProtobufTraceSerializer.serializeRequest(spans as unknown as SdkSpans) ?? new Uint8Array(0);
+}
+
+/** The sample's log records as protobuf. */
+export function protobufLogs(sample: SampleLogs): Uint8Array {
+  const records = sample.resourceLogs.flatMap((rl) =>
+    rl.scopeLogs.flatMap((sl) =>
+      sl.logRecords.map((r) => ({
+        hrTime: hrTime(r.timeUnixNano),
+        hrTimeObserved: hrTime(r.observedTimeUnixNano ?? r.timeUnixNano),
+        body: r.body.stringValue,
+        attributes: keyValuesToObject(r.attributes),
+        resource: { attributes: keyValuesToObject(rl.resource.attributes) },
+        instrumentationScope: sl.scope,
+        droppedAttributesCount: 0,
+      })),
+    ),
+  );
+  return ProtobufLogsSerializer.serializeRequest(records as unknown as SdkLogs) ?? new Uint8Array(0);
+}
+
+/** A copy of the trace sample with every run moved to `runId` (so one database holds several copies). */
+export function tracesForRun(runId: string): SampleTraces {
+  const sample = sampleTraces();
+  for (const rs of sample.resourceSpans) rs.resource.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
+  return sample;
+}
+
+export function logsForRun(runId: string): SampleLogs {
+  const sample = sampleLogs();
+  for (const rl of sample.resourceLogs) {
+    for (const sl of rl.scopeLogs) {
+      for (const r of sl.logRecords) r.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
+    }
+  }
+  return sample;
+}
