@@ -87,6 +87,9 @@ describe("stuck-loop run page", () => {
     await loop.getByTestId("breaker-entry-link").click();
     await page.waitForURL(/tab=timeline&view=\d+-\d+/);
     expect(await page.getByRole("tab", { selected: true }).textContent()).toContain("Timeline");
+    await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
+    expect(new URL(page.url()).searchParams.get("view")).toBe(new URLSearchParams(href!.split("?")[1]).get("view"));
+    await saveScreenshot(page, "run-page-breaker-to-timeline");
   });
 
   test("the context card says clear, with token usage fired and first recommended at 12", async () => {
