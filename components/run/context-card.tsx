@@ -60,8 +60,8 @@ export function ContextCardCompact({ ctx }: { ctx: ContextClearReport }) {
   const fired = prepareContextFactors(ctx).filter((f) => f.fired);
   return (
     <span className="context-compact">
-      <span className="verdict-text">Context: <Decision ctx={ctx} /></span>
-      <span className="verdict-detail">
+      <span className="run-verdict-text">Context: <Decision ctx={ctx} /></span>
+      <span className="run-verdict-detail">
         {fired.length === 0 ? "no factor fired" : fired.map((f) => `${f.label.toLowerCase()} ${f.value} ${f.threshold}${f.estimated ? " (estimated)" : ""}`).join(" · ")}
         {ctx.first_recommended_at && ` · first at iteration ${ctx.first_recommended_at.iteration}`}
       </span>

@@ -16,9 +16,9 @@ function formatCost(usd: number): string {
 
 function VerdictLink({ v, href, testId, children }: { v: Verdict; href: string; testId: string; children?: React.ReactNode }) {
   return (
-    <Link href={href} className={`verdict tone-${v.tone}`} data-testid={testId}>
-      {v.text && <span className="verdict-text">{v.text}</span>}
-      {v.detail && <span className="verdict-detail">{v.detail}</span>}
+    <Link href={href} className={`run-verdict tone-${v.tone}`} data-testid={testId}>
+      {v.text && <span className="run-verdict-text">{v.text}</span>}
+      {v.detail && <span className="run-verdict-detail">{v.detail}</span>}
       {children}
     </Link>
   );
@@ -47,7 +47,7 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
           </div>
         ))}
       </div>
-      <div className="verdicts">
+      <div className="run-verdicts">
         <VerdictLink v={v.halt} href={tab("breakers")} testId="verdict-halt" />
         <VerdictLink v={v.layers} href={tab("breakers")} testId="verdict-layers" />
         <VerdictLink v={v.risk} href={tab("iterations")} testId="verdict-risk" />
