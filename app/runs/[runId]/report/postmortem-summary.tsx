@@ -1,0 +1,59 @@
+// Post-mortem, first section: what happened (the run's figures) and the
+// verdict — where the loop breaker would have halted the run and what that
+// would have saved, and how every other breaker ended.
+import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import type { RunSummary } from "@/lib/schemas/api";
+
+export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
+  const lb = report.loop_breaker;
+  const halt = lb.would_have_halted_at;
+  const figures: [string, string][] = [
+    ["Duration", formatDuration(run.duration_ms)],
+    ["Iterations", formatCount(run.counts.iterations)],
+    ["Spans", formatCount(run.counts.spans)],
+    ["Failures", formatCount(run.counts.failures)],
+    ["Events", formatCount(run.counts.events)],
+    ["Tokens", formatTokens(run.counts.tokens)],
+  ];
+  const ctx = report.context_clear;
+  return (
+    <section className="pm-section">
+      <h2>What happened</h2>
+      <div className="figures">
+        {figures.map(([label, value]) => (
+          <div className="figure" key={label}>
+            <div className="label">{label}</div>
+            <div className="value">{value}</div>
+          </div>
+        ))}
+      </div>
+      <div className={`verdict ${halt ? "verdict-bad" : "verdict-ok"}`} data-testid="postmortem-verdict">
+        {halt ? (
+          <p className="verdict-lead">
+            The loop breaker would have halted the run at <strong>iteration {halt.iteration}</strong> ({halt.reason},{" "}
+            {formatTimestamp(halt.at)} UTC), saving <strong>{formatCount(lb.savings.iterations)} iterations</strong>,{" "}
+            <strong>{formatTokens(lb.savings.tokens)} tokens</strong> and <strong>{formatDuration(lb.savings.ms)}</strong>.
+          </p>
+        ) : (
+          <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
+        )}
+        <ul>
+          <li>Loop breaker ends <Badge state={lb.final_state} />.</li>
+          <li>Three-layer breaker: <Badge state={report.layers.status} />, action {report.layers.action}.</li>
+          <li>Permission breaker ends <Badge state={report.permission_breaker.final_state} /> ({report.permission_breaker.denials} denials, {report.permission_breaker.grants} grants); API breaker ends <Badge state={report.api_breaker.final_state} />.</li>
+          <li>
+            Context: <strong>{ctx.decision}</strong>
+            {ctx.first_recommended_at && <> (first recommended at iteration {ctx.first_recommended_at.iteration})</>}.
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+const GOOD = new Set(["CLOSED", "NORMAL", "NONE"]);
+
+export function Badge({ state }: { state: string }) {
+  return <span className={`badge ${GOOD.has(state) ? "ok" : "bad"}`}>{state}</span>;
+}

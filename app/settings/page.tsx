@@ -1,0 +1,25 @@
+// Settings (SPEC §4, §3.11): the project thresholds every analysis uses
+// unless a run's config or a request overrides them, and the ingest API keys.
+import { getDb } from "@/db/client";
+import { getProjectSettings } from "@/db/settings";
+import { IngestKeysCard } from "@/components/settings/ingest-keys";
+import { SettingsForm } from "@/components/settings/settings-form";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+
+export const dynamic = "force-dynamic";
+
+export default async function SettingsPage() {
+  const { db } = await getDb();
+  const saved = await getProjectSettings(db);
+  return (
+    <div className="settings-page">
+      <h1>Settings</h1>
+      <p className="muted">
+        Project thresholds for every analysis. Precedence: query parameters of one request &gt; the run&apos;s <code>config</code> &gt;
+        these project settings &gt; the defaults (shown greyed). Leave a field empty to use the default.
+      </p>
+      <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
+      <IngestKeysCard />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+// The comment list and form: posts to /api/v1/runs/{id}/comments, then asks
+// the server page to re-render (router.refresh) so every list stays the
+// server's. The author's name is remembered in localStorage.
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { formatTimestamp } from "@/lib/format";
+import { COMMENT_AUTHOR_MAX, COMMENT_BODY_MAX, type CommentOut } from "@/lib/schemas/comments";
+
+const AUTHOR_KEY = "loopscope.comment-author";
+
+export function CommentBox({ runId, comments }: { runId: string; comments: CommentOut[] }) {
+  const router = useRouter();
+  const [author, setAuthor] = useState("");
+  const [body, setBody] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setAuthor(window.localStorage.getItem(AUTHOR_KEY) ?? "");
+  }, []);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/comments`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ author, body }),
+      });
+      if (!res.ok) {
+        const err = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(err?.error?.message ?? `HTTP ${res.status}`);
+      }
+      window.localStorage.setItem(AUTHOR_KEY, author.trim());
+      setBody("");
+      router.refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {comments.length === 0 ? (
+        <p className="muted" data-testid="comments-empty">No comments yet.</p>
+      ) : (
+        <ol className="comment-list" data-testid="comment-list">
+          {comments.map((c) => (
+            <li key={c.comment_id} data-testid="comment">
+              <div className="comment-head">
+                <strong>{c.author}</strong> <span className="muted mono">{formatTimestamp(c.created_at)} UTC</span>
+              </div>
+              <div className="comment-body">{c.body}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className="comment-form no-print" onSubmit={submit} data-testid="comment-form">
+        <input aria-label="Your name" placeholder="Your name" value={author} maxLength={COMMENT_AUTHOR_MAX} required
+          onChange={(e) => setAuthor(e.target.value)} data-testid="comment-author" />
+        <textarea aria-label="Comment" placeholder="What happened here? What should change?" value={body} maxLength={COMMENT_BODY_MAX}
+          required rows={3} onChange={(e) => setBody(e.target.value)} data-testid="comment-body" />
+        <div className="row">
+          <button className="btn primary" type="submit" disabled={busy} data-testid="comment-submit">{busy ? "Posting…" : "Add comment"}</button>
+          {error && <span className="error-text" role="alert">{error}</span>}
+        </div>
+      </form>
+    </>
+  );
+}
