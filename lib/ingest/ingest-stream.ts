@@ -1,8 +1,8 @@
 // The ingest pipeline of SPEC §1/§2 without its transport or its database:
 // numbered lines (or JSON values) in, validated records out in batches to a
 // `writeBatch` sink, per-line errors collected (capped, with a total).
-// Memory is O(batch): nothing holds the whole upload. Each batch is written
-// whole or not at all by the sink; a sink failure stops the ingest and is
+// Memory is O(batch): nothing holds the whole upload (two batches at most). Each batch is written
+// whole or not at all by the sink; a sink failure stops the ingest (at the next batch boundary) and is
 // rethrown as IngestAbortedError carrying what was already committed.
 import type { StoredRecord } from "../schemas/records";
 import { createRunAssigner } from "./assign-ids";
@@ -53,18 +53,32 @@ export async function ingestItems(items: AsyncIterable<IngestItem> | Iterable<In
     result.errors_total += 1;
     if (result.errors.length < maxErrors) result.errors.push({ line, message });
   };
+  // One write in flight while the next batch is parsed: the database works
+  // on batch k (in its own process) while this one validates batch k+1.
+  let inFlight: Promise<void> | null = null;
+  let failure: { cause: unknown } | null = null;
+  const settle = async () => {
+    if (inFlight) await inFlight;
+    inFlight = null;
+    if (failure) {
+      result.runs = [...runs];
+      throw new IngestAbortedError(result, failure.cause);
+    }
+  };
   const flush = async () => {
+    await settle();
     if (batch.length === 0) return;
     const pending = batch;
     batch = [];
-    try {
-      await opts.writeBatch(pending);
-    } catch (err) {
-      result.runs = [...runs];
-      throw new IngestAbortedError(result, err);
-    }
-    result.accepted += pending.length;
-    for (const r of pending) runs.add(r.runId);
+    inFlight = opts.writeBatch(pending).then(
+      () => {
+        result.accepted += pending.length;
+        for (const r of pending) runs.add(r.runId);
+      },
+      (cause: unknown) => {
+        failure = { cause };
+      },
+    );
   };
 
   for await (const item of items) {
@@ -90,6 +104,7 @@ export async function ingestItems(items: AsyncIterable<IngestItem> | Iterable<In
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await settle();
   result.runs = [...runs];
   return result;
 }

@@ -29,7 +29,7 @@ export function parseRecordValue(value: unknown): ParsedLine {
     return { ok: false, message: "a record must be a JSON object" };
   }
   const raw = value as Record<string, unknown>;
-  let schema: z.ZodType<IngestRecord>;
+  let schema: { safeParse: (raw: unknown) => { success: true; data: IngestRecord } | { success: false; error: z.ZodError } };
   if (raw.type === undefined) {
     if (!("name" in raw) || !("t0" in raw)) {
       return { ok: false, message: 'missing "type" (a record without one must be a bare span with "name" and "t0")' };

@@ -6,10 +6,10 @@ import type { z } from "zod";
 import type { EventRecord, IterationRecord, RunRecord, SpanRecord } from "../schemas/records";
 import type { OtlpRejection } from "./model";
 
-export type SpanWire = z.input<typeof SpanRecord> & { type: "span" };
-export type EventWire = z.input<typeof EventRecord>;
-export type IterationWire = z.input<typeof IterationRecord>;
-export type RunWire = z.input<typeof RunRecord>;
+export type SpanWire = z.input<typeof SpanRecord.schema> & { type: "span" };
+export type EventWire = z.input<typeof EventRecord.schema>;
+export type IterationWire = z.input<typeof IterationRecord.schema>;
+export type RunWire = z.input<typeof RunRecord.schema>;
 export type OtlpWireRecord = SpanWire | EventWire | IterationWire | RunWire;
 
 /** Records to store, and the items (by index in request order) that were not usable. */

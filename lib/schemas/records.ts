@@ -1,8 +1,11 @@
 // The wire format of SPEC §1 (Loopscope JSONL v1) and the normalised records
-// that ingest produces from it. One zod schema per record type; each schema
-// parses a raw JSON object and transforms it into the normalised form, so the
-// type of a stored record is `z.output<typeof X>` and nowhere hand-written.
-// Unknown fields are kept: in `meta` for spans, in `attrs` for the rest.
+// that ingest produces from it. Per record type: a zod schema that validates
+// the raw JSON object (`X.schema`) and a plain function that normalises it
+// (`X.normalize`); `X.parse` / `X.safeParse` do both. Normalising outside
+// zod's `.transform` keeps zod on its fast path: validation is the ingest hot
+// loop (see `npm run bench -- ingest`). Record types are the normalisers'
+// return types, nowhere hand-written. Unknown fields are kept: in `meta` for
+// spans, in `attrs` for the rest.
 import { z } from "zod";
 import { parseTimeUs } from "../time";
 
@@ -10,15 +13,26 @@ export const SPAN_KINDS = ["tool", "llm", "agent", "other"] as const;
 export const WORK_KINDS = ["feature", "test_fix", "refactor", "docs", "other"] as const;
 export const RECORD_TYPES = ["run", "span", "iteration", "event", "task"] as const;
 
-/** A wire time (epoch seconds or ISO-8601) → epoch microseconds. */
-export const WireTime = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const us = parseTimeUs(v);
-  if (us === null) {
-    ctx.addIssue({ code: "custom", message: `not a time: ${JSON.stringify(v).slice(0, 40)}` });
-    return z.NEVER;
-  }
-  return us;
-});
+/** A wire time: epoch seconds or ISO-8601 with an offset. */
+export const WireTime = z
+  .union([z.number(), z.string()])
+  .refine((v) => parseTimeUs(v) !== null, { error: (iss) => `not a time: ${JSON.stringify(iss.input).slice(0, 40)}` });
+
+/** Epoch microseconds of a time the schema already validated. */
+const us = (v: number | string): number => parseTimeUs(v) as number;
+
+/** A zod schema that validates plus a plain normaliser: what each record type exports. */
+function codec<S extends z.ZodType, T>(schema: S, normalize: (wire: z.output<S>) => T) {
+  return {
+    schema,
+    normalize,
+    parse: (raw: unknown): T => normalize(schema.parse(raw)),
+    safeParse: (raw: unknown): { success: true; data: T; error?: undefined } | { success: false; error: z.ZodError } => {
+      const r = schema.safeParse(raw);
+      return r.success ? { success: true, data: normalize(r.data) } : { success: false, error: r.error };
+    },
+  };
+}
 
 const Id = z.string().min(1).max(512);
 const Count = z.number().int().nonnegative();
@@ -53,9 +67,9 @@ const spanShape = {
 const SPAN_KEYS = new Set(Object.keys(spanShape));
 
 /** SPEC §1 span, including the bare `{name,t0,t1,ok,error,meta}` form. §3.12.1 readings. */
-export const SpanRecord = z.looseObject(spanShape).transform((r) => {
-  const t0Us = r.t0;
-  let t1Us = r.t1 ?? (r.duration_ms != null ? t0Us + Math.round(r.duration_ms * 1000) : t0Us);
+export const SpanRecord = codec(z.looseObject(spanShape), (r) => {
+  const t0Us = us(r.t0);
+  let t1Us = r.t1 != null ? us(r.t1) : r.duration_ms != null ? t0Us + Math.round(r.duration_ms * 1000) : t0Us;
   if (t1Us < t0Us) t1Us = t0Us;
   const error = r.error ?? "";
   const extras = extrasOf(r, SPAN_KEYS);
@@ -78,7 +92,7 @@ export const SpanRecord = z.looseObject(spanShape).transform((r) => {
     meta: { ...(r.meta ?? {}), ...extras },
   };
 });
-export type SpanRecord = z.output<typeof SpanRecord>;
+export type SpanRecord = ReturnType<typeof SpanRecord.normalize>;
 
 const iterationShape = {
   type: z.literal("iteration"),
@@ -108,11 +122,11 @@ const iterationShape = {
 const ITERATION_KEYS = new Set(Object.keys(iterationShape));
 
 /** SPEC §1 iteration. Absent fields stay null: they count for nothing (§3.12.9). */
-export const IterationRecord = z.looseObject(iterationShape).transform((r) => ({
+export const IterationRecord = codec(z.looseObject(iterationShape), (r) => ({
   type: "iteration" as const,
   runId: r.run_id ?? null,
   n: r.n,
-  tsUs: r.ts,
+  tsUs: us(r.ts),
   taskId: r.task_id ?? null,
   tasksCompleted: r.tasks_completed ?? null,
   filesModified: r.files_modified ?? null,
@@ -132,7 +146,7 @@ export const IterationRecord = z.looseObject(iterationShape).transform((r) => ({
   workKind: r.work_kind ?? null,
   attrs: extrasOf(r, ITERATION_KEYS),
 }));
-export type IterationRecord = z.output<typeof IterationRecord>;
+export type IterationRecord = ReturnType<typeof IterationRecord.normalize>;
 
 /** An HTTP status may arrive as a number or a numeric string. */
 const Status = z.union([z.number().int(), z.string().regex(/^\d{3}$/).transform(Number)]);
@@ -152,10 +166,10 @@ const eventShape = {
 const EVENT_KEYS = new Set(Object.keys(eventShape));
 
 /** SPEC §1 event. Any kind is stored; the analysis gives meaning to some. */
-export const EventRecord = z.looseObject(eventShape).transform((r) => ({
+export const EventRecord = codec(z.looseObject(eventShape), (r) => ({
   type: "event" as const,
   runId: r.run_id ?? null,
-  tsUs: r.ts,
+  tsUs: us(r.ts),
   kind: r.kind,
   tool: r.tool ?? null,
   detail: r.detail ?? null,
@@ -165,7 +179,7 @@ export const EventRecord = z.looseObject(eventShape).transform((r) => ({
   taskId: r.task_id ?? null,
   attrs: extrasOf(r, EVENT_KEYS),
 }));
-export type EventRecord = z.output<typeof EventRecord>;
+export type EventRecord = ReturnType<typeof EventRecord.normalize>;
 
 const taskShape = {
   type: z.literal("task"),
@@ -179,7 +193,7 @@ const taskShape = {
 const TASK_KEYS = new Set(Object.keys(taskShape));
 
 /** SPEC §1 task. Task records merge (§3.12.2). */
-export const TaskRecord = z.looseObject(taskShape).transform((r) => ({
+export const TaskRecord = codec(z.looseObject(taskShape), (r) => ({
   type: "task" as const,
   runId: r.run_id ?? null,
   taskId: r.task_id,
@@ -189,7 +203,7 @@ export const TaskRecord = z.looseObject(taskShape).transform((r) => ({
   tokensUsed: r.tokens_used ?? null,
   attrs: extrasOf(r, TASK_KEYS),
 }));
-export type TaskRecord = z.output<typeof TaskRecord>;
+export type TaskRecord = ReturnType<typeof TaskRecord.normalize>;
 
 const Label = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 const runShape = {
@@ -204,17 +218,17 @@ const runShape = {
 const RUN_KEYS = new Set(Object.keys(runShape));
 
 /** SPEC §1 run. Later run records merge into the run. */
-export const RunRecord = z.looseObject(runShape).transform((r) => ({
+export const RunRecord = codec(z.looseObject(runShape), (r) => ({
   type: "run" as const,
   runId: r.run_id ?? null,
   name: r.name ?? null,
   agent: r.agent ?? null,
-  startedAtUs: r.started_at ?? null,
+  startedAtUs: r.started_at != null ? us(r.started_at) : null,
   labels: r.labels ?? {},
   config: r.config ?? {},
   attrs: extrasOf(r, RUN_KEYS),
 }));
-export type RunRecord = z.output<typeof RunRecord>;
+export type RunRecord = ReturnType<typeof RunRecord.normalize>;
 
 export type IngestRecord = SpanRecord | IterationRecord | EventRecord | TaskRecord | RunRecord;
 

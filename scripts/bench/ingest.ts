@@ -1,0 +1,157 @@
+// `npm run bench -- ingest [--spans N] [--pglite-spans N] [--upload-mb N]`
+// Issue #2 point 11. Prints, in one run: parse+validate throughput against a
+// bare JSON.parse loop over the same file; spans/s into Postgres through the
+// ingest route handler (the API path: streamed body → lib/ingest → batched
+// transactions); spans/s of a plain COPY of the same rows (the machine's
+// limit); spans/s into PGlite; and the peak RSS of a server process while a
+// streamed upload of --upload-mb (default 1024) MB goes through it.
+import { spawn } from "node:child_process";
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf, type DbHandle } from "@/db/client";
+import { writeBatch } from "@/db/ingest-writer";
+import { ingestItems } from "@/lib/ingest/ingest-stream";
+import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+import { parseLine } from "@/lib/ingest/parse-line";
+import { argValue, figure, rate, tempPostgres, timed } from "./support";
+import { synthBytes, synthRunLines } from "./synth";
+
+export async function run(args: string[]) {
+  const spans = argValue(args, "spans", 1_000_000);
+  const pgliteSpans = argValue(args, "pglite-spans", 200_000);
+  const uploadMb = argValue(args, "upload-mb", 1024);
+  const dir = mkdtempSync(path.join(tmpdir(), "loopscope-bench-"));
+  try {
+    const file = path.join(dir, "run.jsonl");
+    await pipeline(Readable.from((function* () { for (const l of synthRunLines("bench", spans)) yield `${l}\n`; })()), createWriteStream(file));
+    const bytes = statSync(file).size;
+    console.log(`synthetic run: ${spans.toLocaleString("en-US")} spans, ${(bytes / 1048576).toFixed(0)} MB of JSONL`);
+    await benchParse(file, bytes);
+    await benchPostgres(file, spans);
+    await benchPglite(dir, pgliteSpans);
+    await benchUploadRss(uploadMb);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchParse(file: string, bytes: number) {
+  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+  const bare = await timed(async () => { let n = 0; for (const l of lines) n += JSON.parse(l) ? 1 : 0; return n; });
+  const full = await timed(async () => { let n = 0; for (const l of lines) n += parseLine(l)?.ok ? 1 : 0; return n; });
+  console.log("parse + validate (in memory, one core)");
+  figure("bare JSON.parse", rate(lines.length, bare.ms), `${((bytes / 1048576) / (bare.ms / 1000)).toFixed(0)} MB/s`);
+  figure("JSON.parse + zod validate + normalise", rate(lines.length, full.ms), `${((bytes / 1048576) / (full.ms / 1000)).toFixed(0)} MB/s`);
+  figure("ratio (target ≥ 0.5)", (bare.ms / full.ms).toFixed(2));
+}
+
+async function benchPostgres(file: string, spans: number) {
+  const h = await tempPostgres("ingest");
+  try {
+    (globalThis as unknown as { loopscopeDb?: Promise<DbHandle> }).loopscopeDb = Promise.resolve(h);
+    const { POST } = await import("@/app/api/v1/ingest/route");
+    const api = await timed(async () => {
+      const req = new Request("http://bench.local/api/v1/ingest", {
+        method: "POST", headers: { "content-type": "application/x-ndjson" },
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, duplex: "half",
+      } as RequestInit);
+      return (await POST(req)).json() as Promise<{ accepted: number }>;
+    });
+    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
+    console.log(`Postgres (${h.url.replace(/\/\/.*@/, "//")})`);
+    figure("ingest route → Postgres", rate(n, api.ms), `${n.toLocaleString("en-US")} spans stored in ${(api.ms / 1000).toFixed(1)} s`);
+    const copy = await benchCopy(h);
+    figure("plain COPY of the same rows (with PK)", rate(copy.rows, copy.ms));
+    figure("ratio ingest / COPY (target ≥ 0.5)", ((n / api.ms) / (copy.rows / copy.ms)).toFixed(2));
+    if (n !== spans) console.log(`  note: ${spans - n} spans were not stored`);
+  } finally {
+    await h.close();
+  }
+}
+
+/** COPY the stored span rows, as text, into an empty twin table with the same primary key. */
+async function benchCopy(h: DbHandle & { url: string }) {
+  const { default: postgres } = await import("postgres");
+  const client = postgres(h.url, { max: 1, onnotice: () => {} });
+  try {
+    await client.unsafe("CREATE TABLE spans_copy (LIKE spans INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)");
+    const chunks: Buffer[] = [];
+    const out = await client`COPY spans TO STDOUT`.readable();
+    for await (const c of out) chunks.push(Buffer.from(c as Buffer));
+    const rows = chunks.reduce((n, c) => n + c.toString("utf8").split("\n").length - 1, 0);
+    const { ms } = await timed(async () => {
+      const sink = await client`COPY spans_copy FROM STDIN`.writable();
+      await pipeline(Readable.from(chunks), sink);
+    });
+    return { rows, ms };
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchPglite(dir: string, spans: number) {
+  const h = await openDatabase({ dataDir: path.join(dir, "pglite") });
+  try {
+    const lines = synthRunLines("bench-pglite", spans);
+    const source = Readable.from((function* () { for (const l of lines) yield Buffer.from(`${l}\n`); })());
+    const res = await timed(() => ingestItems(readLines(maybeGunzip(source)), { writeBatch: (b) => writeBatch(h.db, b) }));
+    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
+    console.log("PGlite (embedded, on disk)");
+    figure("ingest pipeline → PGlite", rate(n, res.ms), `${n.toLocaleString("en-US")} spans`);
+  } finally {
+    await h.close();
+  }
+}
+
+/** Stream `mb` MB through a separate server process and sample its RSS. */
+async function benchUploadRss(mb: number) {
+  const db = await tempPostgres("upload");
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "ingest-server.ts")], {
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port) }, stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitForPort(port);
+    let peakKb = 0;
+    const sampler = setInterval(() => { peakKb = Math.max(peakKb, rssKb(server.pid!)); }, 50);
+    const res = await timed(async () => {
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/ingest`, {
+        method: "POST", headers: { "content-type": "application/x-ndjson" },
+        body: Readable.toWeb(Readable.from(synthBytes("bench-upload", mb * 1048576))) as ReadableStream<Uint8Array>, duplex: "half",
+      } as RequestInit);
+      return (await r.json()) as { accepted?: number; error?: unknown };
+    });
+    clearInterval(sampler);
+    console.log(`streamed upload of ${mb} MB through a server process`);
+    figure("records accepted", (res.value.accepted ?? 0).toLocaleString("en-US"), res.value.error ? JSON.stringify(res.value.error) : `${(res.ms / 1000).toFixed(1)} s`);
+    figure("peak RSS of the server (target < 300 MB)", `${Math.round(peakKb / 1024)} MB`);
+  } finally {
+    server.kill("SIGTERM");
+    await db.close();
+  }
+}
+
+function rssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForPort(port: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/health`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error("the bench server did not start");
+}
