@@ -29,8 +29,17 @@ export function maxOtlpBytes(): number {
   return Number(process.env.LOOPSCOPE_OTLP_MAX_MB ?? 64) * 1024 * 1024;
 }
 
-/** Handle one POST to /v1/{traces,logs,metrics}. Never throws. */
+/** Handle one POST to /v1/{traces,logs,metrics}: every outcome is an OTLP response, a bug a 500 Status. */
 export async function receiveOtlp(endpoint: OtlpEndpoint, req: Request): Promise<Response> {
+  try {
+    return await receive(endpoint, req);
+  } catch (err) {
+    console.error("OTLP receiver failed:", err);
+    return status(500, otlpEncodingOf(req.headers.get("content-type")) ?? "json", GRPC_INTERNAL, "internal error");
+  }
+}
+
+async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> {
   const contentType = req.headers.get("content-type");
   const encoding = otlpEncodingOf(contentType);
   const auth = authorizeIngest(req.headers.get("authorization"));
@@ -56,9 +65,9 @@ export async function receiveOtlp(endpoint: OtlpEndpoint, req: Request): Promise
   try {
     result = await store(db, mapped);
   } catch (err) {
-    if (!isDbUnavailable(err)) console.error("OTLP ingest failed:", err);
-    if (err instanceof IngestAbortedError || isDbUnavailable(err)) return unavailable(encoding, err);
-    return status(500, encoding, GRPC_INTERNAL, "internal error");
+    if (!(err instanceof IngestAbortedError) && !isDbUnavailable(err)) throw err;
+    if (!isDbUnavailable(err)) console.error("OTLP batch write failed:", err);
+    return unavailable(encoding, err);
   }
   const rejected = mapped.rejected.length + result.rejected;
   if (rejected === 0) return reply(200, encodeExportResponse(endpoint, encoding));

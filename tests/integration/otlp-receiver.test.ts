@@ -134,6 +134,12 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
     }
   });
 
+  test("the auth seam is open today: a bearer token is accepted on every signal", async () => {
+    const auth = { ...JSON_TYPE, authorization: "Bearer lsk_test_123" };
+    expect(await postOtlp("traces", jsonBytes(sampleTraces()), auth)).toMatchObject({ status: 200 });
+    expect(await postOtlp("metrics", jsonBytes({}), auth)).toMatchObject({ status: 200 });
+  });
+
   test("metrics are accepted and discarded: 200 {} in the request's encoding", async () => {
     expect(await postOtlp("metrics", jsonBytes({ resourceMetrics: [] }), JSON_TYPE)).toMatchObject({ status: 200, body: {} });
     const proto = await postOtlp("metrics", new Uint8Array([0x0a, 0x00]), PROTO_TYPE);
