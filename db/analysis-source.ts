@@ -21,7 +21,7 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
   if (!run) return null;
   const tools = rowsOf<{ tool: string; calls: number; failures: number; total_ms: number }>(
     await db.execute(sql`SELECT name AS tool, count(*)::int AS calls, count(*) FILTER (WHERE NOT ok)::int AS failures,
-      coalesce(sum(duration_ms), 0)::float8 AS total_ms FROM spans WHERE run_id = ${runId} AND ${CALL} GROUP BY name`),
+      (coalesce(sum(round(duration_ms * 1000)), 0) / 1000)::float8 AS total_ms FROM spans WHERE run_id = ${runId} AND ${CALL} GROUP BY name`),
   );
   const tokens = rowsOf<{ task_id: string; tokens: number }>(
     await db.execute(sql`SELECT task_id, sum(coalesce(tokens_in, 0) + coalesce(tokens_out, 0))::float8 AS tokens
@@ -40,26 +40,57 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
     tasks: await loadTasks(db, runId),
     taskSpanTokens: Object.fromEntries(tokens.map((t) => [t.task_id, Number(t.tokens)])),
     hasLlmSpans: Boolean(llm?.has),
-    spansOfTool: (tool) => streamToolSpans(db, runId, tool),
+    spansOfTool: (tool, hint) => streamToolSpans(db, runId, tool, hint?.coolS ?? null),
+    timeoutTotals: (timeoutS) => loadTimeoutTotals(db, runId, timeoutS),
     rateCallTimes: () => streamCallTimes(db, runId, Boolean(llm?.has)),
   };
 }
 
-async function* streamToolSpans(db: Db, runId: string, tool: string): AsyncGenerator<SpanLite> {
+/**
+ * One tool's spans in keyset pages. With `coolS`, only the spans that can
+ * move its breaker leave the database: failures, a success right after a
+ * failure (it resets the count), and any call starting within cool_s of an
+ * earlier failure's end (it may be blocked). Any other success finds the
+ * count at 0, or a cooldown already over, and changes nothing (§3.2) — on a
+ * mostly healthy run that skips almost every span.
+ */
+async function* streamToolSpans(db: Db, runId: string, tool: string, coolS: number | null): AsyncGenerator<SpanLite> {
   let after: { t0: number; id: string } | null = null;
+  const base = sql`FROM spans WHERE run_id = ${runId} AND name = ${tool} AND ${CALL}`;
   for (;;) {
     const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
+    const query: SQL =
+      coolS === null
+        ? sql`SELECT span_id, t0, t1, ok, error ${base} ${keyset} ORDER BY t0, span_id LIMIT ${PAGE}`
+        : sql`SELECT span_id, t0, t1, ok, error FROM (
+            SELECT span_id, t0, t1, ok, error, lag(ok) OVER w AS prev_ok,
+              max(CASE WHEN NOT ok THEN t1 END) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS last_fail_t1
+            ${base} WINDOW w AS (ORDER BY t0, span_id)) x
+          WHERE (NOT ok OR prev_ok = false OR t0 < last_fail_t1 + make_interval(secs => ${coolS})) ${keyset}
+          ORDER BY t0, span_id LIMIT ${PAGE}`;
     const rows = rowsOf<{ span_id: string; t0_us: number; t1_us: number; ok: boolean; error: string }>(
       await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us, ${us("t1")} AS t1_us, ok,
-          CASE WHEN ok THEN '' ELSE error END AS error
-        FROM spans WHERE run_id = ${runId} AND name = ${tool} AND ${CALL} ${keyset}
-        ORDER BY t0, span_id LIMIT ${PAGE}`),
+          CASE WHEN ok THEN '' ELSE error END AS error FROM (${query}) page`),
     );
     for (const r of rows) yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
     if (rows.length < PAGE) return;
     const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
     after = { t0: Number(last.t0_us), id: last.span_id };
   }
+}
+
+/** §3.3 totals per tool in one aggregate: calls over their tool's timeout, and the excess. */
+async function loadTimeoutTotals(db: Db, runId: string, timeoutS: Record<string, number>) {
+  const rows = rowsOf<{ tool: string; exceeded: number; excess_ms: number }>(
+    // Sums in whole microseconds, as the in-memory source does, so both agree to the last digit.
+    await db.execute(sql`SELECT s.name AS tool, count(*)::int AS exceeded,
+        (sum(round(s.duration_ms * 1000) - l.limit_us) / 1000)::float8 AS excess_ms
+      FROM spans s JOIN json_each_text(${JSON.stringify(timeoutS)}::json) j ON j.key = s.name
+        CROSS JOIN LATERAL (SELECT round(j.value::numeric * 1000000) AS limit_us) l
+      WHERE s.run_id = ${runId} AND s.kind IN ('tool', 'llm') AND round(s.duration_ms * 1000) > l.limit_us
+      GROUP BY s.name`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]));
 }
 
 async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncGenerator<number> {

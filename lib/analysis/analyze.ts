@@ -1,9 +1,9 @@
 // SPEC §2 + §3: assemble the whole analysis report of one run from an
 // AnalysisInput. Tool side here (§3.1–§3.3, §3.7, §3.9), iteration side from
 // buildIterationReport (§3.4–§3.6, §3.8, §3.10). O(spans + events +
-// iterations) time; each tool's spans are streamed once, feeding the breaker
-// replay and the timeout count together, so memory stays O(tools + events +
-// iterations), never O(spans). Pure: no clock, no database; same input →
+// iterations) time; each tool's spans are streamed once into the breaker
+// replay (timeouts are totals the source computes, in SQL for the database),
+// so memory stays O(tools + events + iterations), never O(spans). Pure: no clock, no database; same input →
 // same report. It does not round figures or render anything.
 import type { AnalysisSettings } from "./settings";
 import type { AnalysisInput } from "./types";
@@ -11,7 +11,7 @@ import { buildIterationReport } from "./iteration-report";
 import type { IterationReport } from "./iteration-report-types";
 import { findBottlenecks, summariseTools, type Bottleneck, type ToolRow } from "./tools";
 import { startToolBreaker, type ToolBreakerReport } from "./tool-breaker";
-import { startTimeoutCounter, type TimeoutReport } from "./timeouts";
+import { timeoutOf, type TimeoutReport } from "./timeouts";
 import { mergeCallTimes, replayRateLimit, type RateLimitReport } from "./rate-limit";
 import { replayPermissionBreaker, type PermissionBreakerReport } from "./permission-breaker";
 import { replayApiBreaker, type ApiBreakerReport } from "./api-breaker";
@@ -33,7 +33,7 @@ export type AnalysisReport = {
   settings: AnalysisSettings;
 };
 
-/** One streamed pass per tool (in tool-table order): breaker replay + timeouts. */
+/** Per tool (in tool-table order): the breaker replay over its streamed spans; timeouts from the source's totals. */
 async function scanToolSpans(
   input: AnalysisInput,
   tools: readonly ToolRow[],
@@ -41,17 +41,15 @@ async function scanToolSpans(
 ): Promise<{ breakers: ToolBreakerReport[]; timeouts: TimeoutReport[] }> {
   const breakers: ToolBreakerReport[] = [];
   const timeouts: TimeoutReport[] = [];
+  const limits = Object.fromEntries(tools.map(({ tool }) => [tool, timeoutOf(tool, s)]));
+  const totals = await input.timeoutTotals(limits);
   for (const { tool } of tools) {
     const breaker = startToolBreaker(s);
-    const counter = startTimeoutCounter(tool, s);
-    for await (const span of input.spansOfTool(tool)) {
-      breaker.step(span);
-      counter.step(span);
-    }
+    for await (const span of input.spansOfTool(tool, { coolS: s.cool_s })) breaker.step(span);
     const b = breaker.finish(tool);
-    const t = counter.finish();
     if (b) breakers.push(b);
-    if (t) timeouts.push(t);
+    const t = totals[tool];
+    if (t && t.exceeded > 0) timeouts.push({ tool, timeout_s: limits[tool], exceeded_calls: t.exceeded, excess_ms: t.excessMs });
   }
   return { breakers, timeouts };
 }

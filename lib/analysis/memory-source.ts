@@ -104,6 +104,25 @@ async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
 }
 
+function timeoutTotalsOf(callsByTool: Map<string, StoredSpan[]>, timeoutS: Record<string, number>) {
+  const out: Record<string, { exceeded: number; excessMs: number }> = {};
+  for (const [tool, spans] of callsByTool) {
+    if (!Object.hasOwn(timeoutS, tool)) continue;
+    const limitUs = Math.round(timeoutS[tool] * 1e6);
+    let exceeded = 0;
+    let excessUs = 0;
+    for (const s of spans) {
+      const d = Math.max(0, s.t1Us - s.t0Us);
+      if (d > limitUs) {
+        exceeded += 1;
+        excessUs += d - limitUs;
+      }
+    }
+    out[tool] = { exceeded, excessMs: excessUs / 1000 };
+  }
+  return out;
+}
+
 /** Build the analysis input of one run from its stored records (any order). */
 export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>): AnalysisInput {
   const split = splitRecords(runId, records);
@@ -126,6 +145,7 @@ export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>)
     taskSpanTokens: tokensPerTask(calls),
     hasLlmSpans,
     spansOfTool: (tool) => over((callsByTool.get(tool) ?? []).map(toLite)),
+    timeoutTotals: async (timeoutS) => timeoutTotalsOf(callsByTool, timeoutS),
     rateCallTimes: () => over(rateTimes),
   };
 }

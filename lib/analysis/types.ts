@@ -38,8 +38,16 @@ export type AnalysisInput = {
   taskSpanTokens: Record<string, number>;
   /** Whether the run has any span of kind `llm` (§3.7). */
   hasLlmSpans: boolean;
-  /** Spans (tool/llm) of one tool name, ordered by t0 then span id. */
-  spansOfTool(tool: string): AsyncIterable<SpanLite>;
+  /**
+   * Spans (tool/llm) of one tool name, ordered by t0 then span id. With
+   * `coolS`, a source may leave out the spans that cannot move that tool's
+   * breaker (§3.2): a success after a success, starting at least cool_s
+   * after every earlier failure ended — the database source does, so a run
+   * of mostly healthy calls is not shipped to the replay span by span.
+   */
+  spansOfTool(tool: string, hint?: { coolS: number }): AsyncIterable<SpanLite>;
+  /** §3.3 per tool: calls longer than its timeout (seconds, strictly) and the summed excess. */
+  timeoutTotals(timeoutS: Record<string, number>): Promise<Record<string, { exceeded: number; excessMs: number }>>;
   /** Start times (µs), ascending, of the §3.7 calls among spans: llm spans when hasLlmSpans, else all spans. */
   rateCallTimes(): AsyncIterable<number>;
 };
