@@ -5,9 +5,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   // Tests build into their own folder so a test build never replaces the one `npm start` serves.
   distDir: process.env.LOOPSCOPE_DIST_DIR || ".next",
-  // The e2e build type-checks the app only (tsconfig.e2e.json), so a half-written
-  // test elsewhere cannot fail it; a config that extends another is never rewritten by Next.
-  typescript: { tsconfigPath: process.env.LOOPSCOPE_TSCONFIG || "tsconfig.json" },
+  // Builds type-check the app only (tsconfig.app.json): tests and scripts are
+  // checked by `npm run typecheck`, and Next never rewrites a config that extends another.
+  typescript: { tsconfigPath: "tsconfig.app.json" },
   poweredByHeader: false,
   devIndicators: false,
 };

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+if (!existsSync(path.join(root, process.env.LOOPSCOPE_DIST_DIR || ".next", "BUILD_ID"))) {
   console.log("loopscope: no build yet, running `next build` once…");
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

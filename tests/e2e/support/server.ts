@@ -22,7 +22,6 @@ function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LOOPSCOPE_DIST_DIR: E2E_DIST_DIR,
-    LOOPSCOPE_TSCONFIG: "tsconfig.e2e.json",
     NEXT_TELEMETRY_DISABLED: "1",
     ...extra,
   };
