@@ -1,0 +1,134 @@
+// The post-mortem, compare and settings pages of the built app (SPEC §4):
+// runs ingested through POST /api/v1/ingest, then read through the pages in
+// Chromium. The tests share one server and run in order.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
+import { startServer, type AppServer } from "./support/server";
+
+const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/samples");
+
+let server: AppServer;
+let browser: TestBrowser;
+let page: Page;
+
+async function ingest(name: string): Promise<string[]> {
+  const res = await fetch(`${server.baseUrl}/api/v1/ingest`, {
+    method: "POST",
+    headers: { "content-type": "application/x-ndjson" },
+    body: readFileSync(path.join(SAMPLES, name)),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { runs: string[] }).runs;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  page = await browser.newPage();
+  expect(await ingest("stuck-loop.jsonl")).toEqual(["r-stuck-loop"]);
+  expect(await ingest("healthy-run.jsonl")).toEqual(["r-healthy"]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("post-mortem", () => {
+  test("the stuck loop's post-mortem shows the halt at iteration 11 and the recommendations", async () => {
+    await page.goto("/runs/r-stuck-loop/report");
+    await page.getByTestId("postmortem").waitFor();
+    const verdict = await page.getByTestId("postmortem-verdict").innerText();
+    expect(verdict).toContain("would have halted the run at iteration 11");
+    expect(verdict).toContain("negative_window");
+    expect(verdict).toContain("18 iterations");
+    const recs = page.getByTestId("postmortem-recommendations").locator("li");
+    expect(await recs.count()).toBeGreaterThanOrEqual(5);
+    expect(await recs.first().innerText()).toContain("Enable a loop breaker on negative_window");
+    expect(await page.locator("pre").count()).toBe(0); // HTML sections, not the Markdown in a <pre>
+    await saveScreenshot(page, "postmortem-stuck-loop");
+  });
+
+  test("Export Markdown downloads the report with the halt at iteration 11", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-markdown").click()]);
+    expect(download.suggestedFilename()).toBe("postmortem-r-stuck-loop.md");
+    const file = await download.path();
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain("iteration 11");
+    expect(text).toContain("## Recommendations");
+  });
+
+  test("a comment added through the API appears on the post-mortem, and one posted from the page too", async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/runs/r-stuck-loop/comments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ author: "ana", body: "The probe at 27 should never have run: cap the cooldown." }),
+    });
+    expect(res.status).toBe(201);
+    await page.goto("/runs/r-stuck-loop/report");
+    const comments = page.getByTestId("comment");
+    await comments.first().waitFor();
+    expect(await comments.allInnerTexts()).toEqual([expect.stringContaining("The probe at 27 should never have run")]);
+
+    await page.getByTestId("comment-author").fill("ben");
+    await page.getByTestId("comment-body").fill("Agreed; and fix http_get first.");
+    await page.getByTestId("comment-submit").click();
+    await comments.nth(1).waitFor();
+    expect(await comments.nth(1).innerText()).toContain("Agreed; and fix http_get first.");
+    await page.reload();
+    expect(await page.getByTestId("comment-author").inputValue()).toBe("ben"); // remembered in localStorage
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".topbar").isVisible()).toBe(false);
+    expect(await page.getByTestId("export-markdown").isVisible()).toBe(false);
+    await saveScreenshot(page, "postmortem-print");
+    await page.emulateMedia({ media: "screen" });
+  });
+});
+
+describe("compare", () => {
+  test("picking the stuck loop and the healthy run shows both side by side", async () => {
+    await page.goto("/compare");
+    await page.getByTestId("compare-a").selectOption("r-stuck-loop");
+    await page.getByTestId("compare-b").selectOption("r-healthy");
+    await page.getByTestId("compare-submit").click();
+    await page.waitForURL("**/compare?a=r-stuck-loop&b=r-healthy");
+    expect(await page.getByTestId("compare-run-a").innerText()).toContain("fix auth null deref");
+    expect(await page.getByTestId("compare-run-b").innerText()).toContain("r-healthy");
+    const failures = page.getByTestId("compare-counts").locator('tr[data-row="failures"] td');
+    expect(await failures.allInnerTexts()).toEqual(["69", "9", "−60"]);
+    const halt = page.getByTestId("compare-verdict").locator('tr[data-row="halt"] td');
+    expect(await halt.allInnerTexts()).toEqual(["halt at iteration 11 (negative_window)", "never opened"]);
+    expect(await page.getByTestId("compare-tools").locator("tbody tr").count()).toBe(7);
+    await saveScreenshot(page, "compare-stuck-vs-healthy");
+  });
+});
+
+describe("settings", () => {
+  test("a saved value shows after a reload and changes the healthy run's bottlenecks", async () => {
+    await page.goto("/settings");
+    const overcall = page.getByTestId("setting-overcall_calls");
+    expect(await overcall.getAttribute("placeholder")).toBe("8");
+    expect(await page.getByTestId("ingest-keys").innerText()).toContain("Authorization: Bearer");
+    await overcall.fill("1000");
+    await page.getByTestId("settings-save").click();
+    await page.getByTestId("settings-status").getByText("Saved").waitFor();
+    await page.reload();
+    expect(await page.getByTestId("setting-overcall_calls").inputValue()).toBe("1000");
+    await page.evaluate(() => window.scrollTo(0, 0)); // the reload keeps the scroll; the sticky top bar would land mid-shot
+    await saveScreenshot(page, "settings-saved");
+
+    const res = await fetch(`${server.baseUrl}/api/v1/runs/r-healthy/analysis`);
+    const report = (await res.json()) as { bottlenecks: { reasons: { kind: string }[] }[] };
+    expect(report.bottlenecks.some((b) => b.reasons.some((r) => r.kind === "overcalled"))).toBe(false);
+  });
+
+  test("an invalid value is refused with a message naming the setting", async () => {
+    await page.getByTestId("setting-fail_max").fill("-1");
+    await page.getByTestId("settings-save").click();
+    await page.getByTestId("settings-status").getByText("fail_max").waitFor();
+    expect(await page.locator('[data-setting="fail_max"]').getAttribute("class")).toContain("invalid");
+  });
+});
