@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
+import { listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
@@ -13,6 +14,7 @@ import { ContextCard } from "@/components/run/context-card";
 import { RunOverview } from "@/components/run/run-overview";
 import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
+import { RunComments } from "@/components/comments/run-comments";
 import { IterationsPanel } from "./iterations-panel";
 import { ToolsPanel } from "./tools-panel";
 
@@ -32,7 +34,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
-  const report = await getAnalysis(db, runId);
+  const [report, comments] = await Promise.all([getAnalysis(db, runId), listComments(db, runId)]);
   const tab = parseRunTab(query.tab);
   const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0);
 
@@ -44,6 +46,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         {run.agent && <span className="badge info">{run.agent}</span>}
         {Object.entries(run.labels).map(([k, v]) => <span key={k} className="badge">{k}: {v}</span>)}
         <span className="spacer" />
+        <Link className="btn" href={`/runs/${encodeURIComponent(run.run_id)}/report`} data-testid="open-postmortem">Post-mortem</Link>
+        <Link className="btn" href={`/compare?a=${encodeURIComponent(run.run_id)}`}>Compare…</Link>
         <Link className="btn" href="/runs">All runs</Link>
       </div>
       <RunOverview run={run} report={report} />
@@ -58,6 +62,9 @@ export default async function RunPage({ params, searchParams }: Props) {
         {tab === "iterations" && <IterationsPanel db={db} runId={run.run_id} report={report} />}
         {tab === "breakers" && <BreakersTab runId={run.run_id} entries={breakerLog} />}
         {tab === "context" && <ContextCard ctx={report.context_clear} />}
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <RunComments runId={run.run_id} comments={comments} />
       </div>
     </>
   );

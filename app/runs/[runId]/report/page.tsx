@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
+import { listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { RunComments } from "@/components/comments/run-comments";
@@ -23,6 +24,7 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
   if (!run) notFound();
   const report = await getAnalysis(db, runId);
   const recs = recommend(report);
+  const comments = await listComments(db, runId);
   const href = `/api/v1/runs/${encodeURIComponent(runId)}`;
   return (
     <article className="postmortem" data-testid="postmortem">
@@ -57,7 +59,7 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
           </ol>
         )}
       </section>
-      <RunComments runId={runId} />
+      <RunComments runId={runId} comments={comments} />
     </article>
   );
 }
