@@ -37,3 +37,19 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
     halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
   };
 }
+
+/**
+ * Analyse freshly ingested runs once, after the response has gone, so the
+ * first visit to a run page finds its report cached. Runs over
+ * `maxSpans` wait until someone opens them. Failures are logged, never thrown.
+ */
+export async function warmAnalyses(db: Db, runIds: string[], maxSpans = 2_000_000): Promise<void> {
+  for (const runId of runIds) {
+    try {
+      const run = await getRun(db, runId);
+      if (run && run.counts.spans <= maxSpans) await getAnalysis(db, runId);
+    } catch (err) {
+      console.warn(`loopscope: background analysis of ${runId} failed: ${(err as Error).message}`);
+    }
+  }
+}
