@@ -12,9 +12,10 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { receiveOtlp } from "@/app/_server/otlp-receiver";
-import { openDatabase, rowsOf, type DbHandle } from "@/db/client";
+import { rowsOf, type DbHandle } from "@/db/client";
+import { openTempDatabase } from "@/db/temp-database";
+import { ADMIN_URL } from "./support";
 import { writeBatch } from "@/db/ingest-writer";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { readLines } from "@/lib/ingest/line-reader";
@@ -23,7 +24,6 @@ import { decodeTraceRequest, mapTraceRequest } from "@/lib/otlp";
 type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
 type Variant = { label: string; contentType: string; bodies: Uint8Array<ArrayBuffer>[] };
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TOOLS = ["read_file", "edit_file", "run_tests", "search", "run_shell"];
 const START_S = 1_767_225_600;
 const TRACE_ID = "5b8efff798038103d269b633813fc60c";
@@ -68,24 +68,8 @@ function encodeBatches(spans: number, batch: number, runId: string, protobuf: bo
   return out;
 }
 
-async function tempDatabase(label: string): Promise<DbHandle> {
-  const name = `loopscope_bench_otlp_${label}_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref());
-      const drop = admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => true);
-      if (!(await Promise.race([drop, timeout]))) console.warn(`  (could not drop ${name} within 30 s: drop it by hand)`);
-      await admin.end({ timeout: 1 });
-    },
-  };
+function tempDatabase(label: string) {
+  return openTempDatabase(ADMIN_URL, `bench_otlp_${label}`);
 }
 
 async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,27 +1,11 @@
 // Shared plumbing for the benchmarks: throwaway Postgres databases, timing,
 // and printing figures in one format.
-import postgres from "postgres";
-import { openDatabase, type DbHandle } from "@/db/client";
+import { openTempDatabase, type TempDatabase } from "@/db/temp-database";
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export async function tempPostgres(label: string): Promise<DbHandle & { url: string }> {
-  const name = `loopscope_bench_${label}_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    ...handle,
-    url: url.toString(),
-    close: async () => {
-      await handle.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+export function tempPostgres(label: string): Promise<TempDatabase> {
+  return openTempDatabase(ADMIN_URL, `bench_${label}`);
 }
 
 export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {

@@ -1,8 +1,8 @@
 // The databases every data-layer test runs on: an in-memory PGlite always,
 // and the real Postgres server at TEST_DATABASE_URL when it is set — each
 // test file gets its own freshly created database there, dropped after.
-import postgres from "postgres";
 import { openDatabase, type DbHandle } from "@/db/client";
+import { openTempDatabase } from "@/db/temp-database";
 
 export type DbTarget = { name: "pglite" | "postgres"; open: () => Promise<DbHandle> };
 
@@ -21,20 +21,7 @@ if (POSTGRES_SKIPPED) {
   );
 }
 
-/** Create a throwaway database on the server, migrate it, drop it on close. */
-export async function openTempPostgres(adminUrl: string): Promise<DbHandle> {
-  const name = `loopscope_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+/** A throwaway database on the server, migrated, dropped on close. */
+export function openTempPostgres(adminUrl: string): Promise<DbHandle> {
+  return openTempDatabase(adminUrl, "test");
 }
