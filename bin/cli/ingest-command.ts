@@ -11,10 +11,6 @@ import { formatCount } from "@/lib/format";
 type Outcome = { file: string; ok: true; body: IngestResponse } | { file: string; ok: false; message: string; body?: Partial<IngestResponse> };
 
 export async function runIngest(files: string[], opts: { url: string; runId?: string }): Promise<number> {
-  const bars = new cliProgress.MultiBar(
-    { format: " {bar} {percentage}% | {file} | {value}/{total} bytes", hideCursor: true, clearOnComplete: false, noTTYOutput: false },
-    cliProgress.Presets.shades_classic,
-  );
   const outcomes: Outcome[] = [];
   let unreachable = false;
   for (const file of files) {
@@ -25,7 +21,9 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
       outcomes.push({ file, ok: false, message: "cannot read the file" });
       continue;
     }
-    const bar = bars.create(size, 0, { file: basename(file) });
+    // One bar per file, one file at a time (a MultiBar re-renders a phantom bar on stop).
+    const bar = new cliProgress.SingleBar({ format: " {bar} {percentage}% | {file} | {value}/{total} bytes", hideCursor: true }, cliProgress.Presets.shades_classic);
+    bar.start(size, 0, { file: basename(file) });
     try {
       outcomes.push(await sendFile(file, opts, (sent) => bar.update(sent)));
     } catch (err) {
@@ -36,7 +34,6 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
       bar.stop();
     }
   }
-  bars.stop();
   let rejected = false;
   for (const o of outcomes) {
     const b = o.body;
