@@ -8,7 +8,7 @@ import { formatCount } from "@/lib/format";
 import { isFiltering, keepWithAncestors, matchSpans, NO_FILTER, type TimelineFilter } from "@/lib/timeline/filter";
 import { clampView, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import { breakerWindows, eventMarkers, iterationBands, type BreakerInputs, type BreakerWindow } from "@/lib/timeline/overlays";
-import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
+import { firstRowAtTime, flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
 import { LABEL_W, ZOOM_STEP } from "./constants";
@@ -56,13 +56,17 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
 
   useUrlSync(view && clampView(view, bounds), selectedId, run !== null);
 
-  // A span named in the URL is scrolled into view once it has arrived.
+  // A span named in the URL is scrolled into view once it has arrived; a
+  // moment named without a span (view=, e.g. from the breaker log) scrolls
+  // to the first row still running at the window's start.
   const revealedInitial = useRef(false);
   useEffect(() => {
-    if (revealedInitial.current || selectedRow < 0) return;
+    if (revealedInitial.current) return;
+    const index = initialSpan !== null ? selectedRow : initialView ? firstRowAtTime(rows, store, initialView.startMs) : -1;
+    if (index < 0) return;
     revealedInitial.current = true;
-    setReveal({ index: selectedRow, seq: 0 });
-  }, [selectedRow]);
+    setReveal({ index, seq: 0 });
+  }, [selectedRow, rows, store, initialSpan, initialView]);
 
   const selectRow = useCallback((r: number, scroll = false) => {
     const row = rows[r];

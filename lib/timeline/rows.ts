@@ -116,3 +116,12 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
 export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): number {
   return rows.findIndex((r) => (r.kind === "span" ? r.span === span : r.spans.includes(span)));
 }
+
+/**
+ * The first row (in row order) still running at or after `ms`: where the rows
+ * should scroll when a link opens the timeline at a moment (`view=`) without
+ * naming a span. -1 when no loaded row reaches that far yet.
+ */
+export function firstRowAtTime(rows: readonly TimelineRow[], store: Pick<SpanStore, "t1">, ms: number): number {
+  return rows.findIndex((r) => (r.kind === "span" ? store.t1[r.span] >= ms : r.spans.some((s) => store.t1[s] >= ms)));
+}

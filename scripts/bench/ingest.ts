@@ -5,7 +5,7 @@
 // transactions); spans/s of a plain COPY of the same rows (the machine's
 // limit); spans/s into PGlite; and the peak RSS of a server process while a
 // streamed upload of --upload-mb (default 1024) MB goes through it.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,7 +64,7 @@ async function benchPostgres(file: string, spans: number) {
     const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
     console.log(`Postgres (${h.url.replace(/\/\/.*@/, "//")})`);
     figure("ingest route → Postgres", rate(n, api.ms), `${n.toLocaleString("en-US")} spans stored in ${(api.ms / 1000).toFixed(1)} s`);
-    const copy = await benchCopy(h);
+    const copy = await benchCopy(h, path.dirname(file));
     figure("plain COPY of the same rows (with PK)", rate(copy.rows, copy.ms));
     figure("ratio ingest / COPY (target ≥ 0.5)", ((n / api.ms) / (copy.rows / copy.ms)).toFixed(2));
     if (n !== spans) console.log(`  note: ${spans - n} spans were not stored`);
@@ -73,24 +73,22 @@ async function benchPostgres(file: string, spans: number) {
   }
 }
 
-/** COPY the stored span rows, as text, into an empty twin table with the same primary key. */
-async function benchCopy(h: DbHandle & { url: string }) {
-  const { default: postgres } = await import("postgres");
-  const client = postgres(h.url, { max: 1, onnotice: () => {} });
-  try {
-    await client.unsafe("CREATE TABLE spans_copy (LIKE spans INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)");
-    const chunks: Buffer[] = [];
-    const out = await client`COPY spans TO STDOUT`.readable();
-    for await (const c of out) chunks.push(Buffer.from(c as Buffer));
-    const rows = chunks.reduce((n, c) => n + c.toString("utf8").split("\n").length - 1, 0);
-    const { ms } = await timed(async () => {
-      const sink = await client`COPY spans_copy FROM STDIN`.writable();
-      await pipeline(Readable.from(chunks), sink);
-    });
-    return { rows, ms };
-  } finally {
-    await client.end();
-  }
+/**
+ * COPY the stored span rows, as text, into an empty twin table with the same
+ * primary key and indexes, through psql's \copy (the standard client, over
+ * the same socket an ingest would use). The text is exported first, untimed.
+ */
+async function benchCopy(h: DbHandle & { url: string }, dir: string) {
+  const file = path.join(dir, "spans.copy");
+  const psql = (command: string) => {
+    const r = spawnSync("psql", [h.url, "-v", "ON_ERROR_STOP=1", "-qAtc", command], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`psql failed: ${r.stderr || r.error?.message}`);
+    return r.stdout.trim();
+  };
+  psql("CREATE TABLE spans_copy (LIKE spans INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)");
+  psql(`\\copy spans TO '${file}'`);
+  const { ms } = await timed(async () => psql(`\\copy spans_copy FROM '${file}'`));
+  return { rows: Number(psql("SELECT count(*) FROM spans_copy")), ms };
 }
 
 async function benchPglite(dir: string, spans: number) {

@@ -90,6 +90,14 @@ describe("timeline of r-stuck-loop", () => {
     await saveScreenshot(page, "timeline-zoomed-reloaded");
   });
 
+  test("a link to a moment (view= without span=) scrolls the rows to that moment", async () => {
+    await openTimeline("r-stuck-loop", "&view=1800000-1900000"); // 30 min in, where the breaker log points
+    await expect.poll(() => row("r-stuck-loop-it1").count()).toBe(0);
+    const ids = await page.locator('[data-testid="timeline-row"][data-span-id^="r-stuck-loop-it"]').evaluateAll((els) =>
+      els.map((e) => Number(e.getAttribute("data-span-id")!.replace("r-stuck-loop-it", ""))));
+    expect(Math.min(...ids)).toBeGreaterThanOrEqual(14);
+  });
+
   test("zoom-reset shows the whole run again and drops view= from the URL", async () => {
     await page.getByTestId("zoom-reset").click();
     await page.waitForFunction(() => !new URL(location.href).searchParams.has("view"));

@@ -1,7 +1,7 @@
 // Row flattening, collapse, repeat folding and filters (lib/timeline/rows.ts, filter.ts).
 import { describe, expect, test } from "vitest";
 import { keepWithAncestors, matchSpans, NO_FILTER } from "@/lib/timeline/filter";
-import { flattenRows, median, rowIndexOfSpan, type TimelineRow } from "@/lib/timeline/rows";
+import { firstRowAtTime, flattenRows, median, rowIndexOfSpan, type TimelineRow } from "@/lib/timeline/rows";
 import { buildTree } from "@/lib/timeline/tree";
 import type { SpanStore } from "@/lib/timeline/store";
 import { makeStore } from "./factories";
@@ -89,5 +89,22 @@ describe("filters", () => {
   test("search matches the name, combined with failures only", () => {
     const s = trace();
     expect(show(s, flat(s, { keep: keep(s, { search: "http", failuresOnly: true }) }))).toEqual(["it1", "  g1"]);
+  });
+});
+
+describe("firstRowAtTime", () => {
+  test("a moment inside the second iteration scrolls to that iteration's row", () => {
+    const s = trace();
+    const rows = flat(s);
+    expect(show(s, [rows[firstRowAtTime(rows, s, 120)]])).toEqual(["it2"]);
+  });
+  test("a moment inside the first iteration stops at its first row", () => {
+    const s = trace();
+    const rows = flat(s, { collapsed: new Set(["it2"]) });
+    expect(firstRowAtTime(rows, s, 50)).toBe(0);
+  });
+  test("a moment after every loaded span is -1 (wait for more pages)", () => {
+    const s = trace();
+    expect(firstRowAtTime(flat(s), s, 500)).toBe(-1);
   });
 });
