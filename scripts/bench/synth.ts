@@ -55,7 +55,7 @@ export function* synthRunLines(runId: string, spans: number, seed = 42): Generat
   }
 }
 
-/** An endless source of distinct span lines (for the 1 GB upload), `bytes` bytes in all. */
+/** Distinct span lines (for the 1 GB upload), up to `bytes` bytes in all. */
 export function* synthBytes(runId: string, bytes: number): Generator<Buffer> {
   let sent = 0;
   let chunkNo = 0;
@@ -65,6 +65,7 @@ export function* synthBytes(runId: string, bytes: number): Generator<Buffer> {
       lines.push(line.replace(/"(span_id|parent_id)":"/g, `"$1":"c${chunkNo}-`));
     }
     const buf = Buffer.from(`${lines.join("\n")}\n`);
+    if (sent + buf.length > bytes) return; // stay within the size asked for (an upload limit is inclusive)
     sent += buf.length;
     chunkNo += 1;
     yield buf;
