@@ -12,7 +12,22 @@ import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib
 import { ApiError } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
 
-export async function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
+export function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
+  // One computation per run and overrides at a time: a page opened while the
+  // post-ingest analysis runs waits for it instead of doing the work twice.
+  const flightKey = `${runId}\u0000${JSON.stringify(overrides)}`;
+  let flight = inFlight.get(flightKey);
+  if (!flight) {
+    flight = readOrCompute(db, runId, overrides);
+    inFlight.set(flightKey, flight);
+    void flight.finally(() => inFlight.delete(flightKey)).catch(() => {});
+  }
+  return flight;
+}
+
+const inFlight = new Map<string, Promise<AnalysisReport>>();
+
+async function readOrCompute(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
   const run = await getRun(db, runId);
   if (!run) throw new ApiError("not_found", `no run "${runId}"`);
   const project = await getProjectSettings(db);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { getRun } from "@/db/runs";
 import { GET as analysisRoute } from "@/app/api/v1/runs/[runId]/analysis/route";
+import { getAnalysis } from "@/app/_server/analysis";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { targets } from "./support/databases";
 import { ingestFile, ingestText, SAMPLES } from "./support/ingest";
@@ -94,5 +95,11 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     await ingestText(h.db, '{"run_id":"r-cfg","name":"a","t0":3,"t1":3.01}\n');
     expect((await analysis("r-cfg")).body.tools[0].calls).toBe(3);
     expect((await getRun(h.db, "r-cfg"))?.verdict).toMatchObject({ bottlenecks: 1 });
+  });
+
+  test("two requests for the same uncached report share one computation", async () => {
+    await ingestText(h.db, '{"run_id":"r-flight","name":"a","t0":1,"t1":2}\n');
+    const [a, b] = await Promise.all([getAnalysis(h.db, "r-flight"), getAnalysis(h.db, "r-flight")]);
+    expect(a).toBe(b);
   });
 });
