@@ -24,3 +24,8 @@ export class ApiError extends Error {
 }
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
+
+/** The 404 of every run-scoped endpoint. */
+export function runNotFound(runId: string): ApiError {
+  return new ApiError("not_found", `no run "${runId}"`);
+}

@@ -9,7 +9,7 @@ import { getRun } from "@/db/runs";
 import { getProjectSettings } from "@/db/settings";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
-import { ApiError } from "@/lib/errors";
+import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
 
 export function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
@@ -29,14 +29,14 @@ const inFlight = new Map<string, Promise<AnalysisReport>>();
 
 async function readOrCompute(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
   const run = await getRun(db, runId);
-  if (!run) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!run) throw runNotFound(runId);
   const project = await getProjectSettings(db);
   const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
   const key = hashSettings(settings);
   const cached = await getCachedReport(db, runId, key, run.data_version);
   if (cached) return cached as unknown as AnalysisReport;
   const input = await loadAnalysisInput(db, runId);
-  if (!input) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!input) throw runNotFound(runId);
   const report = await analyzeRun(input, settings);
   await putCachedReport(db, runId, key, run.data_version, report);
   if (Object.keys(overrides).length === 0) await saveVerdict(db, runId, run.data_version, verdictOf(report));

@@ -3,7 +3,7 @@
 import { getDb } from "@/db/client";
 import { addComment, listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";
-import { ApiError } from "@/lib/errors";
+import { ApiError, runNotFound } from "@/lib/errors";
 import { CommentInput } from "@/lib/schemas/comments";
 import { handle, json } from "@/app/api/_lib/respond";
 
@@ -13,7 +13,7 @@ type Ctx = { params: Promise<{ runId: string }> };
 async function existingRun(ctx: Ctx) {
   const { runId } = await ctx.params;
   const { db } = await getDb();
-  if (!(await getRun(db, runId))) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!(await getRun(db, runId))) throw runNotFound(runId);
   return { db, runId };
 }
 

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
-import { ApiError } from "@/lib/errors";
+import { runNotFound } from "@/lib/errors";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 import { handle } from "@/app/api/_lib/respond";
 
@@ -15,7 +15,7 @@ export const GET = handle(async (_req: Request, ctx: Ctx) => {
   const { runId } = await ctx.params;
   const { db } = await getDb();
   const run = await getRun(db, runId);
-  if (!run) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!run) throw runNotFound(runId);
   const [report, comments] = await Promise.all([getAnalysis(db, runId), listComments(db, runId)]);
   const file = `postmortem-${runId.replace(/[^\w.-]+/g, "_")}.md`;
   return new Response(renderMarkdownReport(run, report, comments), {

@@ -2,7 +2,7 @@
 import { getDb } from "@/db/client";
 import { getRun } from "@/db/runs";
 import { listSpans } from "@/db/spans";
-import { ApiError } from "@/lib/errors";
+import { runNotFound } from "@/lib/errors";
 import { SpanListQuery } from "@/lib/schemas/api";
 import { handle, json, parseQuery } from "@/app/api/_lib/respond";
 
@@ -13,6 +13,6 @@ export const GET = handle(async (req: Request, ctx: Ctx) => {
   const { runId } = await ctx.params;
   const query = parseQuery(SpanListQuery, req.url);
   const { db } = await getDb();
-  if (!(await getRun(db, runId))) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!(await getRun(db, runId))) throw runNotFound(runId);
   return json(await listSpans(db, runId, query));
 });

@@ -3,7 +3,7 @@
 // run's iterations and events for the overlays.
 import { getDb } from "@/db/client";
 import { getTimelinePage } from "@/db/timeline";
-import { ApiError } from "@/lib/errors";
+import { runNotFound } from "@/lib/errors";
 import { TimelineQuery } from "@/lib/timeline/wire";
 import { handle, json, parseQuery } from "@/app/api/_lib/respond";
 
@@ -15,6 +15,6 @@ export const GET = handle(async (req: Request, ctx: Ctx) => {
   const query = parseQuery(TimelineQuery, req.url);
   const { db } = await getDb();
   const page = await getTimelinePage(db, runId, query);
-  if (!page) throw new ApiError("not_found", `no run "${runId}"`);
+  if (!page) throw runNotFound(runId);
   return json(page);
 });
