@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -173,7 +174,8 @@ export const analysisCache = pgTable(
     runId: text("run_id").notNull(),
     settingsHash: text("settings_hash").notNull(),
     dataVersion: integer("data_version").notNull(),
-    report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: the report keeps the key order of SPEC §2 when read back.
+    report: json("report").$type<Record<string, unknown>>().notNull(),
     createdAt: ts("created_at").notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.runId, t.settingsHash] })],

@@ -102,4 +102,14 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     const [a, b] = await Promise.all([getAnalysis(h.db, "r-flight"), getAnalysis(h.db, "r-flight")]);
     expect(a).toBe(b);
   });
+
+  test("a report read back from the cache keeps the SPEC §2 key order", async () => {
+    await analysis("r-healthy");
+    const { body } = await analysis("r-healthy");
+    expect(Object.keys(body)).toEqual([
+      "run_id", "tools", "bottlenecks", "tool_breakers", "timeouts", "layers", "stagnation", "loop_breaker",
+      "rate_limit", "token_budget", "permission_breaker", "api_breaker", "context_clear", "settings",
+    ]);
+    expect(Object.keys(body.tools[0])).toEqual(["tool", "calls", "failures", "total_ms", "avg_ms", "fail_rate"]);
+  });
 });

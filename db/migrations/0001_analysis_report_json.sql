@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_cache" ALTER COLUMN "report" SET DATA TYPE json;
