@@ -109,11 +109,14 @@ async function insertSpans(tx: Tx, rowsJson: string) {
         duration_ms double precision, ok boolean, error text, iteration integer, task_id text,
         tokens_in bigint, tokens_out bigint, cost_usd double precision, meta jsonb)
       ON CONFLICT DO NOTHING
-      RETURNING run_id, ok, tokens_in, tokens_out, cost_usd, t0, t1
+      RETURNING run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1
     ), agg AS (
+      -- Tokens and cost of calls only: an agent span's usage is the sum of its children's.
       SELECT run_id, count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
-             coalesce(sum(tokens_in), 0) + coalesce(sum(tokens_out), 0) AS tokens,
-             coalesce(sum(cost_usd), 0) AS cost, min(t0) AS first_at, max(t1) AS last_at
+             coalesce(sum(tokens_in) FILTER (WHERE kind IN ('tool', 'llm')), 0)
+               + coalesce(sum(tokens_out) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS tokens,
+             coalesce(sum(cost_usd) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS cost,
+             min(t0) AS first_at, max(t1) AS last_at
       FROM ins GROUP BY run_id
     )
     UPDATE runs SET span_count = span_count + agg.n, failure_count = failure_count + agg.failures,

@@ -72,6 +72,17 @@ describe.each(targets)("ingest on $name", (target) => {
     expect(new Set(seen).size).toBe(483);
   });
 
+  test("a run's span tokens and cost count calls, not the agent spans that sum them", async () => {
+    await ingestText(h.db, [
+      '{"run_id":"r-tok","span_id":"a","name":"agent","kind":"agent","t0":1,"t1":9,"tokens_in":300,"tokens_out":30,"cost_usd":0.3}',
+      '{"run_id":"r-tok","span_id":"l1","parent_id":"a","name":"chat","kind":"llm","t0":2,"t1":3,"tokens_in":100,"tokens_out":10,"cost_usd":0.1}',
+      '{"run_id":"r-tok","span_id":"l2","parent_id":"a","name":"chat","kind":"llm","t0":4,"t1":5,"tokens_in":200,"tokens_out":20,"cost_usd":0.2}',
+    ].join("\n"));
+    const run = await getRun(h.db, "r-tok");
+    expect(run?.counts.tokens).toBe(330);
+    expect(run?.cost_usd).toBeCloseTo(0.3, 10);
+  });
+
   test("later run records merge labels and config and keep the name", async () => {
     await ingestText(h.db, [
       '{"type":"run","run_id":"r-merge","name":"first","labels":{"team":"infra"}}',
