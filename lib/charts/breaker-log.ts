@@ -8,7 +8,10 @@ import type { AnalysisReport } from "../analysis/analyze";
 import type { Severity } from "../analysis/iteration-report-types";
 import { parseTimeUs } from "../time";
 
-export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api";
+export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api" | "harness";
+
+/** A `breaker` event the harness itself logged (SPEC §1: `state`, `reason`), shown beside the replays. */
+export type HarnessBreakerEvent = { at: string; state: string | null; reason: string | null; tool: string | null; detail: string | null };
 
 export type BreakerLogEntry = {
   at: string;
@@ -94,15 +97,35 @@ function otherDrafts(r: AnalysisReport): Draft[] {
   return out;
 }
 
-/** Every breaker entry of the report, oldest first; ties break on breaker kind, then subject. */
-export function prepareBreakerLog(r: AnalysisReport, runStartIso: string | null, runDurationMs: number): BreakerLogEntry[] {
+function harnessDrafts(events: readonly HarnessBreakerEvent[]): Draft[] {
+  return events.map((e) => {
+    const state = (e.state ?? "").toUpperCase();
+    const open = state === "OPEN";
+    return {
+      at: e.at, breaker: "harness" as const, subject: e.tool, iteration: null, severity: open ? "MEDIUM" as const : "LOW" as const,
+      event: state || "breaker", detail: [e.reason, e.detail].filter(Boolean).join(": ") || "logged by the harness",
+      action: open ? "the harness stopped here itself: compare with where the replays would have" : "logged by the harness",
+    };
+  });
+}
+
+/**
+ * Every breaker entry of the report — plus the breakers the harness itself
+ * logged — oldest first; ties break on breaker kind, then subject.
+ */
+export function prepareBreakerLog(
+  r: AnalysisReport,
+  runStartIso: string | null,
+  runDurationMs: number,
+  harness: readonly HarnessBreakerEvent[] = [],
+): BreakerLogEntry[] {
   const startUs = runStartIso ? parseTimeUs(runStartIso) : null;
   const toMs = (iso: string): number => {
     const us = parseTimeUs(iso);
     return us == null || startUs == null ? 0 : (us - startUs) / 1000;
   };
   const pad = viewPadMs(runDurationMs);
-  const drafts = [...layerDrafts(r), ...toolDrafts(r, toMs), ...loopDrafts(r), ...otherDrafts(r)];
+  const drafts = [...layerDrafts(r), ...toolDrafts(r, toMs), ...loopDrafts(r), ...otherDrafts(r), ...harnessDrafts(harness)];
   return drafts
     .map(({ untilMs, ...d }) => {
       const atMs = toMs(d.at);

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { listComments } from "@/db/comments";
+import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
@@ -34,9 +35,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
-  const [report, comments] = await Promise.all([getAnalysis(db, runId), listComments(db, runId)]);
+  const [report, comments, harnessBreakers] = await Promise.all([
+    getAnalysis(db, runId), listComments(db, runId), listEventsOfKind(db, runId, ["breaker"]),
+  ]);
   const tab = parseRunTab(query.tab);
-  const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0);
+  const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0, harnessBreakers);
 
   return (
     <>

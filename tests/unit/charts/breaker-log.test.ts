@@ -35,6 +35,14 @@ describe("prepareBreakerLog", () => {
     ]);
   });
 
+  test("breakers the harness logged itself join the log in time order, beside the replays", () => {
+    const withHarness = prepareBreakerLog(report, RUN_START, HOUR_MS, [
+      { at: at(95), state: "open", reason: "same_error", tool: null, detail: "3 identical errors" },
+    ]);
+    expect(withHarness.map((e) => e.breaker)).toEqual(["layer", "tool", "loop", "harness", "permission", "api"]);
+    expect(withHarness[3]).toMatchObject({ event: "OPEN", severity: "MEDIUM", detail: "same_error: 3 identical errors", atMs: 95_000 });
+  });
+
   test("the loop's opening carries the detector and its detail, HIGH, with the halt action", () => {
     expect(log[2]).toMatchObject({ detail: "negative_window: window score -9", severity: "HIGH", iteration: 11 });
     expect(log[2].action).toMatch(/halt/);
