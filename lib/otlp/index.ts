@@ -5,7 +5,8 @@ export { decodeLogsRequest, decodeTraceRequest, otlpEncodingOf } from "./decode"
 export type { OtlpDecoded, OtlpDecodeError, OtlpEncoding } from "./decode";
 export { mapLogsRequest } from "./logs";
 export { mapTraceRequest } from "./traces";
+export { assignKnownRuns, namedTraceRuns, unnamedTraceIds } from "./trace-runs";
 export { encodeExportResponse, encodeStatusResponse, GRPC_CODE } from "./response";
 export type { OtlpResponseBody, OtlpSignal } from "./response";
 export type { ExportLogsServiceRequest, ExportTraceServiceRequest, OtlpRejection } from "./model";
-export type { OtlpMapResult, OtlpWireRecord } from "./wire";
+export type { OtlpMapResult, OtlpTraceMapResult, OtlpWireRecord, TraceRun } from "./wire";

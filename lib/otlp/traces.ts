@@ -1,9 +1,13 @@
 // Issue 5 point 2 — ExportTraceServiceRequest → SPEC §1 span wire objects.
 // The run of a span is, by key priority, `loopscope.run_id`, `session.id`,
 // `gen_ai.conversation.id` — each looked up on the span, then its resource,
-// then any other span of the same trace in this request (GenAI puts the
-// conversation id on the agent span only; its tool calls must not land in
-// another run) — and else the trace id. Kind, name, tokens: lib/otlp/genai.ts.
+// then any other span (or its resource) of the same trace in this request
+// (GenAI puts the conversation id on the agent span only; its tool calls must
+// not land in another run) — and else the trace id. `traceRuns` says, per
+// trace, which run its attributes named, or null when every span of it fell
+// back to the trace id: spans of one trace often arrive in several requests,
+// and the receiver resolves such traces from earlier ones
+// (db/otlp-traces.ts). Kind, name, tokens: lib/otlp/genai.ts.
 // ok unless status ERROR; error = status message, else the `exception`
 // event's message, else error.type. Attributes not read into fields stay in
 // `meta`, with trace_id, span_kind and service.name. A span without start
@@ -17,7 +21,7 @@ import {
   CONSUMED_KEYS, RUN_ID_KEYS, isErrorStatus, otelSpanKindLabel, spanKindOf, spanNameOf, spanUsageOf,
 } from "./genai";
 import { OtlpSpan, OtlpSpanEvent, type ExportTraceServiceRequest, type OtlpRejection } from "./model";
-import { runRecordsFor, type OtlpMapResult, type SpanWire } from "./wire";
+import { runRecordsFor, type OtlpTraceMapResult, type SpanWire, type TraceRun } from "./wire";
 
 type Attrs = Record<string, unknown>;
 type SpanItem = { index: number; span: OtlpSpan; attrs: Attrs; resource: Attrs; traceId: string | null };
@@ -45,16 +49,25 @@ function collectSpans(request: ExportTraceServiceRequest, rejected: OtlpRejectio
   return items;
 }
 
-/** Per trace, the first value of each run key carried by any of its spans. */
+/** Per trace, the first value of each run key carried by any of its spans or their resources. */
 function runKeysByTrace(items: SpanItem[]): Map<string, Attrs> {
   const byTrace = new Map<string, Attrs>();
   for (const item of items) {
     if (item.traceId === null) continue;
     const found = byTrace.get(item.traceId) ?? {};
-    for (const key of RUN_ID_KEYS) found[key] ??= toText(item.attrs[key]) ?? undefined;
+    for (const key of RUN_ID_KEYS) found[key] ??= toText(item.attrs[key]) ?? toText(item.resource[key]) ?? undefined;
     byTrace.set(item.traceId, found);
   }
   return byTrace;
+}
+
+/** The run a trace's attributes name (by key priority), or null: its spans fell back to the trace id. */
+function traceRunOf(traceKeys: Attrs | undefined): string | null {
+  for (const key of RUN_ID_KEYS) {
+    const v = toText(traceKeys?.[key]);
+    if (v !== null) return v;
+  }
+  return null;
 }
 
 function runIdOf(item: SpanItem, traceId: string, traceKeys: Attrs | undefined): string {
@@ -114,12 +127,13 @@ function mapSpan(item: SpanItem, traceKeys: Map<string, Attrs>): SpanWire | stri
 }
 
 /** POST /v1/traces: every usable span as a wire object, plus run records naming the agent. */
-export function mapTraceRequest(request: ExportTraceServiceRequest): OtlpMapResult {
+export function mapTraceRequest(request: ExportTraceServiceRequest): OtlpTraceMapResult {
   const rejected: OtlpRejection[] = [];
   const items = collectSpans(request, rejected);
   const traceKeys = runKeysByTrace(items);
   const spans: SpanWire[] = [];
   const agents = new Map<string, string>();
+  const traceRuns = new Map<string, string | null>();
   for (const item of items) {
     const mapped = mapSpan(item, traceKeys);
     if (typeof mapped === "string") {
@@ -127,9 +141,15 @@ export function mapTraceRequest(request: ExportTraceServiceRequest): OtlpMapResu
       continue;
     }
     spans.push(mapped);
+    const traceId = item.traceId as string; // mapSpan rejects spans without one
+    if (!traceRuns.has(traceId)) traceRuns.set(traceId, traceRunOf(traceKeys.get(traceId)));
     const service = toText(item.resource["service.name"]);
     if (service !== null && mapped.run_id && !agents.has(mapped.run_id)) agents.set(mapped.run_id, service);
   }
   rejected.sort((a, b) => a.index - b.index);
-  return { records: [...runRecordsFor(agents), ...spans], rejected };
+  return {
+    records: [...runRecordsFor(agents), ...spans],
+    rejected,
+    traceRuns: [...traceRuns].map(([traceId, runId]): TraceRun => ({ traceId, runId })),
+  };
 }

@@ -37,6 +37,7 @@ describe("the GenAI sample trace", () => {
     expect(byType(result.records, "run")).toEqual([
       { type: "run", run_id: "conv_5j66UpCpwteGg4YSxUnt7lPY", agent: "demo-agent" },
     ]);
+    expect(result.traceRuns).toEqual([{ traceId: "5b8efff798038103d269b633813fc60c", runId: "conv_5j66UpCpwteGg4YSxUnt7lPY" }]);
   });
 
   test("ids, nesting and microsecond ISO times", () => {
@@ -156,6 +157,44 @@ describe("edge cases", () => {
     expect(onlySpan(withRun).run_id).toBe("r-42");
     expect(onlySpan(traceRequest([makeSpan({ attributes: [kv("session.id", "s-1")] })])).run_id).toBe("s-1");
     expect(onlySpan(traceRequest([makeSpan({ attributes: [] })])).run_id).toBe("5b8efff798038103d269b633813fc60c");
+  });
+
+  test("a run attribute on another span's resource names the run of the whole trace", () => {
+    // resource A (session.id s-9): agent span │ resource B (none): its tool span
+    const request = {
+      resourceSpans: [
+        { resource: { attributes: [kv("session.id", "s-9")] }, scopeSpans: [{ spans: [makeSpan({ spanId: "aaaaaaaaaaaaaaa1" })] }] },
+        { resource: { attributes: [] }, scopeSpans: [{ spans: [makeSpan({ spanId: "aaaaaaaaaaaaaaa2" })] }] },
+      ],
+    };
+    expect(byType(mapJson(request).records, "span").map((s) => s.run_id)).toEqual(["s-9", "s-9"]);
+  });
+
+  test("traceRuns: per trace, the run its attributes name, or null when it fell back to the trace id", () => {
+    const named = "11111111111111111111111111111111";
+    const bare = "22222222222222222222222222222222";
+    const result = mapJson(traceRequest([
+      makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa1" }),
+      makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa2" }),
+      makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa3", attributes: [kv("gen_ai.conversation.id", "conv-1")] }),
+      makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa4" }),
+      makeSpan({ traceId: "33333333333333333333333333333333", spanId: undefined }),
+    ]));
+    expect(result.traceRuns).toEqual([
+      { traceId: named, runId: "conv-1" },
+      { traceId: bare, runId: null },
+    ]);
+    expect(byType(result.records, "span").map((s) => s.run_id)).toEqual(["conv-1", bare, "conv-1", bare]);
+  });
+
+  test("the trace's run follows key priority, whichever span carries the key: one run per trace", () => {
+    const result = mapJson(traceRequest([
+      makeSpan({ spanId: "aaaaaaaaaaaaaaa1", attributes: [kv("session.id", "s-1")] }),
+      makeSpan({ spanId: "aaaaaaaaaaaaaaa2", attributes: [kv("loopscope.run_id", "r-1")] }),
+      makeSpan({ spanId: "aaaaaaaaaaaaaaa3" }),
+    ]));
+    expect(result.traceRuns).toEqual([{ traceId: "5b8efff798038103d269b633813fc60c", runId: "r-1" }]);
+    expect(byType(result.records, "span").map((s) => s.run_id)).toEqual(["r-1", "r-1", "r-1"]);
   });
 
   test("unusable spans are rejected one by one, with their index", () => {
