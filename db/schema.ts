@@ -201,3 +201,15 @@ export const comments = pgTable(
   // Comments of a run, oldest first.
   (t) => [primaryKey({ columns: [t.runId, t.commentId] }), index("comments_run_idx").on(t.runId, t.createdAt)],
 );
+
+/**
+ * The run an OTLP trace was assigned to, from the first request whose spans
+ * named one (loopscope.run_id / session.id / gen_ai.conversation.id): spans of
+ * the same trace that arrive in other requests without it join that run.
+ * The primary key serves the receiver's lookup by trace id.
+ */
+export const otlpTraces = pgTable("otlp_traces", {
+  traceId: text("trace_id").primaryKey(),
+  runId: text("run_id").notNull(),
+  createdAt: ts("created_at").notNull().default(sql`now()`),
+});
