@@ -3,7 +3,10 @@
 // or not) with a cap on its decompressed size, decoded and mapped by lib/otlp,
 // and the SPEC §1 wire objects go through the same ingest pipeline as a JSONL
 // upload (ingestItems → writeBatch: validated by the same schemas, upserted by
-// id, so an exporter's retry stores nothing twice). Responses follow the OTLP/HTTP
+// id, so an exporter's retry stores nothing twice). Spans of a trace that name
+// no run join the run an earlier request named for the trace, and spans stored
+// before the name arrived move to it (db/otlp-traces.ts), in the same
+// transaction as the write. Responses follow the OTLP/HTTP
 // spec, in the request's encoding: 200 (maybe with partialSuccess), 400
 // nothing usable, 401 refused by auth.ts, 413 too large, 415 wrong type,
 // 503 + Retry-After when the database is unavailable (the one an exporter retries).
@@ -11,10 +14,12 @@
 import { isDbUnavailable, RETRY_AFTER_S } from "@/app/api/_lib/respond";
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
+import { withTraceRuns } from "@/db/otlp-traces";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
 import {
-  decodeLogsRequest, decodeTraceRequest, encodeExportResponse, encodeStatusResponse, GRPC_CODE, mapLogsRequest,
-  mapTraceRequest, otlpEncodingOf, type OtlpDecodeError, type OtlpEncoding, type OtlpMapResult, type OtlpResponseBody, type OtlpSignal,
+  assignKnownRuns, decodeLogsRequest, decodeTraceRequest, encodeExportResponse, encodeStatusResponse, GRPC_CODE, mapLogsRequest,
+  mapTraceRequest, namedTraceRuns, otlpEncodingOf, unnamedTraceIds, type OtlpDecodeError, type OtlpEncoding, type OtlpMapResult,
+  type OtlpResponseBody, type OtlpSignal, type OtlpTraceMapResult, type OtlpWireRecord,
 } from "@/lib/otlp";
 import { authorizeIngest } from "./auth";
 
@@ -76,7 +81,9 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   return reply(200, encodeExportResponse(endpoint, encoding, rejected, message));
 }
 
-function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: string | null): ({ ok: true } & OtlpMapResult) | ({ ok: false } & OtlpDecodeError) {
+type Mapped = OtlpMapResult | OtlpTraceMapResult;
+
+function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: string | null): ({ ok: true } & Mapped) | ({ ok: false } & OtlpDecodeError) {
   if (endpoint === "traces") {
     const decoded = decodeTraceRequest(bytes, contentType);
     return decoded.ok ? { ok: true, ...mapTraceRequest(decoded.request) } : decoded;
@@ -85,8 +92,15 @@ function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: stri
   return decoded.ok ? { ok: true, ...mapLogsRequest(decoded.request) } : decoded;
 }
 
-function store(db: Db, mapped: OtlpMapResult): Promise<IngestResult> {
-  const items = mapped.records.map((value, i) => ({ lineNo: i + 1, value }));
+/** Logs as they are; spans with their traces' runs resolved against earlier requests, in one transaction. */
+function store(db: Db, mapped: Mapped): Promise<IngestResult> {
+  if (!("traceRuns" in mapped)) return ingest(db, mapped.records);
+  const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named: namedTraceRuns(mapped.traceRuns) };
+  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns)));
+}
+
+function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
+  const items = records.map((value, i) => ({ lineNo: i + 1, value }));
   return ingestItems(items, { runId: null, writeBatch: (batch) => writeBatch(db, batch) });
 }
 
