@@ -96,8 +96,13 @@ function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: stri
 function store(db: Db, mapped: Mapped): Promise<IngestResult> {
   if (!("traceRuns" in mapped)) return ingest(db, mapped.records);
   const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named: namedTraceRuns(mapped.traceRuns) };
-  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns)));
+  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns))).catch((err: unknown) => {
+    // The whole request is one transaction, rolled back: a failure anywhere in it is a failed batch write (503).
+    throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
+  });
 }
+
+const NOTHING_STORED: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0 };
 
 function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
   const items = records.map((value, i) => ({ lineNo: i + 1, value }));
