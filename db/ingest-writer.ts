@@ -1,28 +1,74 @@
 // Writes one ingest batch in one transaction (issue #2 point 3): either every
-// record of the batch is stored or none is. Each table gets a single
-// statement whose rows travel as one JSON parameter expanded by
-// json_to_recordset — one round trip per table, no parameter-count limit,
-// identical on PGlite and postgres.js. ON CONFLICT DO NOTHING makes a
-// re-upload add nothing; the run's running totals are updated from the rows
-// that were really inserted (RETURNING), so they stay exact.
+// record of the batch is stored or none is. The batch's spans are
+// deduplicated here (the first record of a span id wins), then take the COPY
+// fast path of ingest-copy.ts: COPYed straight into `spans`, the runs' totals
+// added from aggregates computed in JS. COPY cannot skip a stored span, so a
+// batch holding one (a re-upload) fails with a unique violation; its
+// transaction is rolled back whole and the batch is written again, in a new
+// transaction, on the general path: one statement per table whose rows travel
+// as one JSON parameter expanded by json_to_recordset (no parameter-count
+// limit, identical on PGlite and postgres.js), ON CONFLICT DO NOTHING so a
+// re-upload adds nothing, and the runs' totals updated from the rows really
+// inserted (RETURNING), so they stay exact. Round trips on postgres.js, fast
+// path: BEGIN, runs, COPY (two), the other tables pipelined (one), COMMIT.
 import { sql } from "drizzle-orm";
-import type { StoredRecord, StoredRun, StoredTask } from "@/lib/schemas/records";
+import type { StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { addSpanTotals, copySpans, isUniqueViolation, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
 import { toEventRows, toIterationRows, toSpanRows } from "./ingest-rows";
 
 export async function writeBatch(db: Db, batch: StoredRecord[]): Promise<void> {
   const byType = splitByType(batch);
-  await db.transaction(async (tx) => {
-    await upsertRuns(tx, byType.runIds, byType.runs);
-    if (byType.spans.length) await insertSpans(tx, toSpanRows(byType.spans));
-    if (byType.iterations.length) await insertIterations(tx, toIterationRows(byType.iterations));
-    if (byType.events.length) await insertEvents(tx, toEventRows(byType.events));
-    if (byType.tasks.length) await upsertTasks(tx, mergeTasks(byType.tasks));
-  });
+  const spans = firstOfEachSpan(byType.spans);
+  const totals = spans.length ? spanTotalsByRun(spans) : null;
+  if (totals) {
+    try {
+      return await db.transaction((tx) => writeRecords(tx, byType, spans, totals));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // A span of the batch is already stored: nothing of this attempt was kept.
+    }
+  }
+  await db.transaction((tx) => writeRecords(tx, byType, spans, null));
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ByType = ReturnType<typeof splitByType>;
+
+/** With `copyTotals`, the spans go by COPY and those are their runs' totals; else by INSERT … ON CONFLICT. */
+async function writeRecords(tx: Tx, byType: ByType, spans: StoredSpan[], copyTotals: SpanTotals[] | null) {
+  await upsertRuns(tx, byType.runIds, byType.runs);
+  if (copyTotals) await copySpans(tx, spans);
+  // Independent statements, pipelined on the transaction's connection.
+  await settleAll([
+    copyTotals ? addSpanTotals(tx, copyTotals) : spans.length ? insertSpans(tx, toSpanRows(spans)) : null,
+    byType.iterations.length ? insertIterations(tx, toIterationRows(byType.iterations)) : null,
+    byType.events.length ? insertEvents(tx, toEventRows(byType.events)) : null,
+    byType.tasks.length ? upsertTasks(tx, mergeTasks(byType.tasks)) : null,
+  ]);
+}
+
+/**
+ * Wait for every statement, then throw the first failure in statement order
+ * (later ones only report the aborted transaction): the transaction must not
+ * end while a statement of it is still in flight.
+ */
+async function settleAll(statements: (Promise<void> | null)[]): Promise<void> {
+  const results = await Promise.allSettled(statements);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/** The first record of each (run, span) id, in batch order: later duplicates are dropped. */
+function firstOfEachSpan(spans: StoredSpan[]): StoredSpan[] {
+  const seen = new Set<string>();
+  return spans.filter((s) => {
+    const key = `${s.runId}\u0000${s.spanId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 function splitByType(batch: StoredRecord[]) {
   const out = {
