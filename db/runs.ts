@@ -86,7 +86,7 @@ export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
 /** Delete a run and everything in it, in one transaction. */
 export async function deleteRun(db: Db, runId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    for (const table of ["spans", "iterations", "events", "tasks", "analysis_cache", "comments"]) {
+    for (const table of ["spans", "iterations", "events", "tasks", "analysis_cache", "comments", "otlp_traces"]) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE run_id = ${runId}`);
     }
     const gone = rowsOf<{ run_id: string }>(await tx.execute(sql`DELETE FROM runs WHERE run_id = ${runId} RETURNING run_id`));
