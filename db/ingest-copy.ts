@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { addSpanTotalsFrom } from "./run-totals";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type SpanTotals = { run_id: string; n: number; failures: number; tokens: number; cost: number; first_at: string; last_at: string };
@@ -56,14 +57,8 @@ export async function copySpans(tx: Tx, spans: StoredSpan[]): Promise<void> {
 
 /** The runs' running totals after copySpans (insertSpans does this from RETURNING). */
 export async function addSpanTotals(tx: Tx, totals: SpanTotals[]): Promise<void> {
-  await tx.execute(sql`
-    UPDATE runs SET span_count = span_count + x.n, failure_count = failure_count + x.failures,
-      span_tokens = span_tokens + x.tokens, cost_usd = runs.cost_usd + x.cost,
-      first_at = least(runs.first_at, x.first_at), last_at = greatest(runs.last_at, x.last_at),
-      data_version = data_version + 1, updated_at = now()
-    FROM json_to_recordset(${JSON.stringify(totals)}::json) AS x(
-      run_id text, n bigint, failures bigint, tokens bigint, cost double precision, first_at timestamptz, last_at timestamptz)
-    WHERE runs.run_id = x.run_id`);
+  await tx.execute(addSpanTotalsFrom(sql`json_to_recordset(${JSON.stringify(totals)}::json) AS x(
+    run_id text, n bigint, failures bigint, tokens bigint, cost double precision, first_at timestamptz, last_at timestamptz)`));
 }
 
 export function isUniqueViolation(err: unknown): boolean {

@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import type { StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
 import { addSpanTotals, copySpans, isUniqueViolation, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
 import { toEventRows, toIterationRows, toSpanRows } from "./ingest-rows";
 
@@ -156,20 +157,8 @@ async function insertSpans(tx: Tx, rowsJson: string) {
         tokens_in bigint, tokens_out bigint, cost_usd double precision, meta jsonb)
       ON CONFLICT DO NOTHING
       RETURNING run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1
-    ), agg AS (
-      -- Tokens and cost of calls only: an agent span's usage is the sum of its children's.
-      SELECT run_id, count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
-             coalesce(sum(tokens_in) FILTER (WHERE kind IN ('tool', 'llm')), 0)
-               + coalesce(sum(tokens_out) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS tokens,
-             coalesce(sum(cost_usd) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS cost,
-             min(t0) AS first_at, max(t1) AS last_at
-      FROM ins GROUP BY run_id
-    )
-    UPDATE runs SET span_count = span_count + agg.n, failure_count = failure_count + agg.failures,
-      span_tokens = span_tokens + agg.tokens, cost_usd = runs.cost_usd + agg.cost,
-      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
-      data_version = data_version + 1, updated_at = now()
-    FROM agg WHERE runs.run_id = agg.run_id`);
+    ), agg AS (${spanTotalsOf(sql`ins`)})
+    ${addSpanTotalsFrom(sql`agg x`)}`);
 }
 
 async function insertIterations(tx: Tx, rowsJson: string) {

@@ -10,6 +10,7 @@
 // per trace id, so two requests of one trace never interleave and a retry
 // adds nothing. The move is O(spans of the trace) and runs once per trace.
 import { sql } from "drizzle-orm";
+import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
 import { rowsOf, type Db } from "./client";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -98,20 +99,8 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
       WHERE s.run_id = p.trace_id AND s.meta->>'trace_id' = p.trace_id
         AND NOT EXISTS (SELECT 1 FROM spans d WHERE d.run_id = p.run_id AND d.span_id = s.span_id)
       RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1
-    ), agg AS (
-      -- As ingest-writer.ts counts inserted spans: tokens and cost of calls only.
-      SELECT run_id, count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
-             coalesce(sum(tokens_in) FILTER (WHERE kind IN ('tool', 'llm')), 0)
-               + coalesce(sum(tokens_out) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS tokens,
-             coalesce(sum(cost_usd) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS cost,
-             min(t0) AS first_at, max(t1) AS last_at
-      FROM moved GROUP BY run_id
-    )
-    UPDATE runs SET span_count = span_count + agg.n, failure_count = failure_count + agg.failures,
-      span_tokens = span_tokens + agg.tokens, cost_usd = runs.cost_usd + agg.cost,
-      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
-      data_version = data_version + 1, updated_at = now()
-    FROM agg WHERE runs.run_id = agg.run_id`);
+    ), agg AS (${spanTotalsOf(sql`moved`)})
+    ${addSpanTotalsFrom(sql`agg x`)}`);
   await tx.execute(sql`
     WITH ${pairsCte}, emptied AS (
       DELETE FROM runs r USING pairs p

@@ -1,0 +1,31 @@
+// The runs' running span totals (span_count, failure_count, span_tokens,
+// cost_usd, first_at, last_at) in one place: every writer that adds spans to
+// a run — the ON CONFLICT insert, the COPY path, an OTLP trace moving runs —
+// aggregates and adds them the same way. Tokens and cost count calls only
+// (tool, llm): an agent span's usage is the sum of its children's.
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * Per-run totals of span rows read from `source` (a CTE or relation with
+ * run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1), as a SELECT.
+ */
+export function spanTotalsOf(source: SQL): SQL {
+  return sql`SELECT run_id, count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
+      coalesce(sum(tokens_in) FILTER (WHERE kind IN ('tool', 'llm')), 0)
+        + coalesce(sum(tokens_out) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS tokens,
+      coalesce(sum(cost_usd) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS cost,
+      min(t0) AS first_at, max(t1) AS last_at
+    FROM ${source} GROUP BY run_id`;
+}
+
+/**
+ * UPDATE runs adding the totals in `totals` (a relation with run_id, n,
+ * failures, tokens, cost, first_at, last_at, aliased `x`), bumping data_version.
+ */
+export function addSpanTotalsFrom(totals: SQL): SQL {
+  return sql`UPDATE runs SET span_count = span_count + x.n, failure_count = failure_count + x.failures,
+      span_tokens = span_tokens + x.tokens, cost_usd = runs.cost_usd + x.cost,
+      first_at = least(runs.first_at, x.first_at), last_at = greatest(runs.last_at, x.last_at),
+      data_version = data_version + 1, updated_at = now()
+    FROM ${totals} WHERE runs.run_id = x.run_id`;
+}
