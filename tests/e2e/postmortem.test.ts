@@ -2,26 +2,18 @@
 // runs ingested through POST /api/v1/ingest, then read through the pages in
 // Chromium. The tests share one server and run in order.
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { startServer, type AppServer } from "./support/server";
+import { ingestSample, startServer, type AppServer } from "./support/server";
 
-const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/samples");
 
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
 
 async function ingest(name: string): Promise<string[]> {
-  const res = await fetch(`${server.baseUrl}/api/v1/ingest`, {
-    method: "POST",
-    headers: { "content-type": "application/x-ndjson" },
-    body: readFileSync(path.join(SAMPLES, name)),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { runs: string[] }).runs;
+  return (await ingestSample(server, name)).runs;
 }
 
 beforeAll(async () => {

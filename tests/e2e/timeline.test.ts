@@ -2,23 +2,18 @@
 // stuck-loop and harness-spans samples ingested through the API, then rows,
 // the span panel, zoom in the URL surviving a reload, keyboard selection,
 // filters, and failures marked. Screenshots land in test-results/screenshots/.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { startServer, type AppServer } from "./support/server";
+import { ingestSample, startServer, type AppServer } from "./support/server";
 
-const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/samples");
 
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
 
 async function ingest(file: string, runId?: string): Promise<void> {
-  const url = `${server.baseUrl}/api/v1/ingest${runId ? `?run_id=${runId}` : ""}`;
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: readFileSync(path.join(SAMPLES, file)) });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await ingestSample(server, file, runId);
 }
 
 /** Open a run's timeline and wait until every page of spans has arrived. */

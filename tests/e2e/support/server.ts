@@ -144,3 +144,14 @@ function collectOutput(child: ChildProcess): () => string {
   child.stderr?.on("data", keep);
   return () => text;
 }
+
+export const SAMPLES = path.resolve(ROOT, "../shared/samples");
+
+/** POST a sample file to the server's ingest API; the response body, after a status check. */
+export async function ingestSample(server: AppServer, file: string, runId?: string): Promise<{ runs: string[] }> {
+  const url = `${server.baseUrl}/api/v1/ingest${runId ? `?run_id=${encodeURIComponent(runId)}` : ""}`;
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: readFileSync(path.join(SAMPLES, file)) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`ingest ${file}: HTTP ${res.status} ${text}`);
+  return JSON.parse(text) as { runs: string[] };
+}
