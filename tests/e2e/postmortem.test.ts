@@ -71,7 +71,8 @@ describe("post-mortem", () => {
     await comments.nth(1).waitFor();
     expect(await comments.nth(1).innerText()).toContain("Agreed; and fix http_get first.");
     await page.reload();
-    expect(await page.getByTestId("comment-author").inputValue()).toBe("ben"); // remembered in localStorage
+    // remembered in localStorage, filled in once the page has hydrated
+    await expect.poll(() => page.getByTestId("comment-author").inputValue()).toBe("ben");
     await page.emulateMedia({ media: "print" });
     expect(await page.locator(".topbar").isVisible()).toBe(false);
     expect(await page.getByTestId("export-markdown").isVisible()).toBe(false);
