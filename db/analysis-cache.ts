@@ -15,11 +15,23 @@ export async function getCachedReport(db: Db, runId: string, settingsHash: strin
   const [row] = await db
     .select({ report: analysisCache.report })
     .from(analysisCache)
-    .where(and(eq(analysisCache.runId, runId), eq(analysisCache.settingsHash, settingsHash), eq(analysisCache.dataVersion, dataVersion)));
+    .where(
+      and(
+        eq(analysisCache.runId, runId),
+        eq(analysisCache.settingsHash, settingsHash),
+        eq(analysisCache.dataVersion, dataVersion),
+      ),
+    );
   return row?.report ?? null;
 }
 
-export async function putCachedReport(db: Db, runId: string, settingsHash: string, dataVersion: number, report: object) {
+export async function putCachedReport(
+  db: Db,
+  runId: string,
+  settingsHash: string,
+  dataVersion: number,
+  report: object,
+) {
   const value = report as Record<string, unknown>;
   await db
     .insert(analysisCache)

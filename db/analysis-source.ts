@@ -34,7 +34,12 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
   return {
     runId,
     runStartUs: Number(run.start_us ?? 0),
-    tools: tools.map((t): ToolAggregate => ({ tool: t.tool, calls: Number(t.calls), failures: Number(t.failures), totalMs: Number(t.total_ms) })),
+    tools: tools.map((t): ToolAggregate => ({
+      tool: t.tool,
+      calls: Number(t.calls),
+      failures: Number(t.failures),
+      totalMs: Number(t.total_ms),
+    })),
     iterations: await loadIterations(db, runId),
     events: await loadEvents(db, runId),
     tasks: await loadTasks(db, runId),
@@ -72,7 +77,8 @@ async function* streamToolSpans(db: Db, runId: string, tool: string, coolS: numb
       await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us, ${us("t1")} AS t1_us, ok,
           CASE WHEN ok THEN '' ELSE error END AS error FROM (${query}) page`),
     );
-    for (const r of rows) yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
+    for (const r of rows)
+      yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
     if (rows.length < PAGE) return;
     const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
     after = { t0: Number(last.t0_us), id: last.span_id };
@@ -117,14 +123,27 @@ async function loadIterations(db: Db, runId: string): Promise<StoredIteration[]>
   );
   const num = (v: unknown) => (v == null ? null : Number(v));
   return rows.map((r) => ({
-    type: "iteration", runId, n: Number(r.n), tsUs: Number(r.ts_us), taskId: (r.task_id as string) ?? null,
-    tasksCompleted: num(r.tasks_completed), filesModified: (r.files_modified as string[]) ?? null,
-    linesAdded: num(r.lines_added), linesRemoved: num(r.lines_removed),
-    tests: (r.tests as StoredIteration["tests"]) ?? null, newlyPassing: num(r.newly_passing),
-    buildErrorsResolved: num(r.build_errors_resolved), errors: (r.errors as string[]) ?? null,
-    reverted: (r.reverted as boolean) ?? null, outputLines: num(r.output_lines), apiCalls: num(r.api_calls),
-    tokensUsed: num(r.tokens_used), contextTokens: num(r.context_tokens), contextWindow: num(r.context_window),
-    approach: (r.approach as string) ?? null, workKind: (r.work_kind as string) ?? null,
+    type: "iteration",
+    runId,
+    n: Number(r.n),
+    tsUs: Number(r.ts_us),
+    taskId: (r.task_id as string) ?? null,
+    tasksCompleted: num(r.tasks_completed),
+    filesModified: (r.files_modified as string[]) ?? null,
+    linesAdded: num(r.lines_added),
+    linesRemoved: num(r.lines_removed),
+    tests: (r.tests as StoredIteration["tests"]) ?? null,
+    newlyPassing: num(r.newly_passing),
+    buildErrorsResolved: num(r.build_errors_resolved),
+    errors: (r.errors as string[]) ?? null,
+    reverted: (r.reverted as boolean) ?? null,
+    outputLines: num(r.output_lines),
+    apiCalls: num(r.api_calls),
+    tokensUsed: num(r.tokens_used),
+    contextTokens: num(r.context_tokens),
+    contextWindow: num(r.context_window),
+    approach: (r.approach as string) ?? null,
+    workKind: (r.work_kind as string) ?? null,
     attrs: (r.attrs as Record<string, unknown>) ?? {},
   }));
 }
@@ -135,19 +154,33 @@ async function loadEvents(db: Db, runId: string): Promise<StoredEvent[]> {
       FROM events WHERE run_id = ${runId} ORDER BY ts, seq`),
   );
   return rows.map((r) => ({
-    type: "event", runId, eventId: r.event_id as string, tsUs: Number(r.ts_us), kind: r.kind as string,
-    tool: (r.tool as string) ?? null, detail: (r.detail as string) ?? null,
-    status: r.status == null ? null : Number(r.status), state: (r.state as string) ?? null,
-    reason: (r.reason as string) ?? null, taskId: (r.task_id as string) ?? null,
+    type: "event",
+    runId,
+    eventId: r.event_id as string,
+    tsUs: Number(r.ts_us),
+    kind: r.kind as string,
+    tool: (r.tool as string) ?? null,
+    detail: (r.detail as string) ?? null,
+    status: r.status == null ? null : Number(r.status),
+    state: (r.state as string) ?? null,
+    reason: (r.reason as string) ?? null,
+    taskId: (r.task_id as string) ?? null,
     attrs: (r.attrs as Record<string, unknown>) ?? {},
   }));
 }
 
 async function loadTasks(db: Db, runId: string): Promise<StoredTask[]> {
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT * FROM tasks WHERE run_id = ${runId} ORDER BY task_id`));
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`SELECT * FROM tasks WHERE run_id = ${runId} ORDER BY task_id`),
+  );
   return rows.map((r) => ({
-    type: "task", runId, taskId: r.task_id as string, title: (r.title as string) ?? null, status: (r.status as string) ?? null,
+    type: "task",
+    runId,
+    taskId: r.task_id as string,
+    title: (r.title as string) ?? null,
+    status: (r.status as string) ?? null,
     errorCount: r.error_count == null ? null : Number(r.error_count),
-    tokensUsed: r.tokens_used == null ? null : Number(r.tokens_used), attrs: (r.attrs as Record<string, unknown>) ?? {},
+    tokensUsed: r.tokens_used == null ? null : Number(r.tokens_used),
+    attrs: (r.attrs as Record<string, unknown>) ?? {},
   }));
 }

@@ -15,7 +15,15 @@ import type { Db } from "./client";
 import { addSpanTotalsFrom } from "./run-totals";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type SpanTotals = { run_id: string; n: number; failures: number; tokens: number; cost: number; first_at: string; last_at: string };
+export type SpanTotals = {
+  run_id: string;
+  n: number;
+  failures: number;
+  tokens: number;
+  cost: number;
+  first_at: string;
+  last_at: string;
+};
 
 const SPAN_COLUMNS =
   "run_id, span_id, parent_id, name, kind, t0, t1, duration_ms, ok, error, iteration, task_id, tokens_in, tokens_out, cost_usd, meta";
@@ -57,8 +65,10 @@ export async function copySpans(tx: Tx, spans: StoredSpan[]): Promise<void> {
 
 /** The runs' running totals after copySpans (insertSpans does this from RETURNING). */
 export async function addSpanTotals(tx: Tx, totals: SpanTotals[]): Promise<void> {
-  await tx.execute(addSpanTotalsFrom(sql`json_to_recordset(${JSON.stringify(totals)}::json) AS x(
-    run_id text, n bigint, failures bigint, tokens bigint, cost double precision, first_at timestamptz, last_at timestamptz)`));
+  await tx.execute(
+    addSpanTotalsFrom(sql`json_to_recordset(${JSON.stringify(totals)}::json) AS x(
+    run_id text, n bigint, failures bigint, tokens bigint, cost double precision, first_at timestamptz, last_at timestamptz)`),
+  );
 }
 
 export function isUniqueViolation(err: unknown): boolean {
@@ -69,10 +79,13 @@ export function isUniqueViolation(err: unknown): boolean {
 export function toSpanCopyText(spans: StoredSpan[]): string {
   let out = "";
   for (const s of spans) {
-    out += `${copyField(s.runId)}\t${copyField(s.spanId)}\t${copyNullable(s.parentId)}\t${copyField(s.name)}\t${copyField(s.kind)}\t${
-      copyTime(s.t0Us)}\t${copyTime(s.t1Us)}\t${(s.t1Us - s.t0Us) / 1000}\t${s.ok ? "t" : "f"}\t${copyField(s.error)}\t${
-      s.iteration ?? "\\N"}\t${copyNullable(s.taskId)}\t${s.tokensIn ?? "\\N"}\t${s.tokensOut ?? "\\N"}\t${s.costUsd ?? "\\N"}\t${
-      copyField(JSON.stringify(s.meta))}\n`;
+    out += `${copyField(s.runId)}\t${copyField(s.spanId)}\t${copyNullable(s.parentId)}\t${copyField(s.name)}\t${copyField(s.kind)}\t${copyTime(
+      s.t0Us,
+    )}\t${copyTime(s.t1Us)}\t${(s.t1Us - s.t0Us) / 1000}\t${s.ok ? "t" : "f"}\t${copyField(s.error)}\t${
+      s.iteration ?? "\\N"
+    }\t${copyNullable(s.taskId)}\t${s.tokensIn ?? "\\N"}\t${s.tokensOut ?? "\\N"}\t${s.costUsd ?? "\\N"}\t${copyField(
+      JSON.stringify(s.meta),
+    )}\n`;
   }
   return out;
 }

@@ -110,9 +110,19 @@ function mergeTasks(tasks: StoredTask[]): StoredTask[] {
   for (const t of tasks) {
     const key = `${t.runId}\u0000${t.taskId}`;
     const prev = byKey.get(key);
-    byKey.set(key, prev ? { ...t, title: t.title ?? prev.title, status: t.status ?? prev.status,
-      errorCount: t.errorCount ?? prev.errorCount, tokensUsed: t.tokensUsed ?? prev.tokensUsed,
-      attrs: { ...prev.attrs, ...t.attrs } } : t);
+    byKey.set(
+      key,
+      prev
+        ? {
+            ...t,
+            title: t.title ?? prev.title,
+            status: t.status ?? prev.status,
+            errorCount: t.errorCount ?? prev.errorCount,
+            tokensUsed: t.tokensUsed ?? prev.tokensUsed,
+            attrs: { ...prev.attrs, ...t.attrs },
+          }
+        : t,
+    );
   }
   return [...byKey.values()];
 }
@@ -205,8 +215,13 @@ async function insertEvents(tx: Tx, rowsJson: string) {
 
 async function upsertTasks(tx: Tx, tasks: StoredTask[]) {
   const rows = tasks.map((t) => ({
-    run_id: t.runId, task_id: t.taskId, title: t.title, status: t.status,
-    error_count: t.errorCount, tokens_used: t.tokensUsed, attrs: t.attrs,
+    run_id: t.runId,
+    task_id: t.taskId,
+    title: t.title,
+    status: t.status,
+    error_count: t.errorCount,
+    tokens_used: t.tokensUsed,
+    attrs: t.attrs,
   }));
   await tx.execute(sql`
     INSERT INTO tasks (run_id, task_id, title, status, error_count, tokens_used, attrs)

@@ -9,7 +9,16 @@ import { rowsOf, type Db } from "./client";
 
 export type IterationListRow = Pick<
   StoredIteration,
-  "n" | "taskId" | "filesModified" | "tests" | "errors" | "approach" | "workKind" | "tokensUsed" | "contextTokens" | "contextWindow"
+  | "n"
+  | "taskId"
+  | "filesModified"
+  | "tests"
+  | "errors"
+  | "approach"
+  | "workKind"
+  | "tokensUsed"
+  | "contextTokens"
+  | "contextWindow"
 >;
 
 type Row = {

@@ -32,7 +32,9 @@ const TRACE_LOCK_NAMESPACE = 0x4f544c50;
  * `write(tx, knownRuns)` — knownRuns maps an unnamed trace id to its run.
  */
 export async function withTraceRuns<T>(
-  db: Db, traces: TraceRunsOfRequest, write: (tx: Db, knownRuns: Map<string, string>) => Promise<T>,
+  db: Db,
+  traces: TraceRunsOfRequest,
+  write: (tx: Db, knownRuns: Map<string, string>) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await lockTraces(tx, [...traces.unnamed, ...traces.named.map((t) => t.traceId)]);
@@ -53,16 +55,19 @@ async function lockTraces(tx: Tx, traceIds: string[]): Promise<void> {
 
 async function findTraceRuns(tx: Tx, traceIds: string[]): Promise<Map<string, string>> {
   if (traceIds.length === 0) return new Map();
-  const rows = rowsOf<{ trace_id: string; run_id: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ trace_id: string; run_id: string }>(
+    await tx.execute(sql`
     SELECT trace_id, run_id FROM otlp_traces
-    WHERE trace_id IN (SELECT json_array_elements_text(${JSON.stringify(traceIds)}::json))`));
+    WHERE trace_id IN (SELECT json_array_elements_text(${JSON.stringify(traceIds)}::json))`),
+  );
   return new Map(rows.map((r) => [r.trace_id, r.run_id]));
 }
 
 /** Remember each trace's run unless one is known; the newly remembered ones that have spans under their trace id. */
 async function rememberTraceRuns(tx: Tx, pairs: TraceRunPair[]): Promise<TraceRunPair[]> {
   if (pairs.length === 0) return [];
-  const rows = rowsOf<{ trace_id: string; run_id: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ trace_id: string; run_id: string }>(
+    await tx.execute(sql`
     WITH added AS (
       INSERT INTO otlp_traces (trace_id, run_id)
       SELECT trace_id, run_id FROM json_to_recordset(${JSON.stringify(pairJson(pairs))}::json) AS x(trace_id text, run_id text)
@@ -70,7 +75,8 @@ async function rememberTraceRuns(tx: Tx, pairs: TraceRunPair[]): Promise<TraceRu
       RETURNING trace_id, run_id
     )
     SELECT trace_id, run_id FROM added a
-    WHERE a.run_id <> a.trace_id AND EXISTS (SELECT 1 FROM spans s WHERE s.run_id = a.trace_id)`));
+    WHERE a.run_id <> a.trace_id AND EXISTS (SELECT 1 FROM spans s WHERE s.run_id = a.trace_id)`),
+  );
   return rows.map((r) => ({ traceId: r.trace_id, runId: r.run_id }));
 }
 

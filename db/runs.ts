@@ -89,7 +89,9 @@ export async function deleteRun(db: Db, runId: string): Promise<boolean> {
     for (const table of ["spans", "iterations", "events", "tasks", "analysis_cache", "comments", "otlp_traces"]) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE run_id = ${runId}`);
     }
-    const gone = rowsOf<{ run_id: string }>(await tx.execute(sql`DELETE FROM runs WHERE run_id = ${runId} RETURNING run_id`));
+    const gone = rowsOf<{ run_id: string }>(
+      await tx.execute(sql`DELETE FROM runs WHERE run_id = ${runId} RETURNING run_id`),
+    );
     return gone.length > 0;
   });
 }
@@ -100,7 +102,9 @@ export async function listRunFacets(db: Db): Promise<{ agents: string[]; labels:
     await db.execute(sql`SELECT DISTINCT agent FROM runs WHERE agent IS NOT NULL ORDER BY agent LIMIT 200`),
   );
   const labels = rowsOf<{ label: string }>(
-    await db.execute(sql`SELECT DISTINCT l.key || ':' || l.value AS label FROM runs, jsonb_each_text(runs.labels) l ORDER BY 1 LIMIT 500`),
+    await db.execute(
+      sql`SELECT DISTINCT l.key || ':' || l.value AS label FROM runs, jsonb_each_text(runs.labels) l ORDER BY 1 LIMIT 500`,
+    ),
   );
   return { agents: agents.map((a) => a.agent), labels: labels.map((l) => l.label) };
 }

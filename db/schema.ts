@@ -45,8 +45,12 @@ export const runs = pgTable(
     /** Badges for the runs page from the last default-settings analysis, with the data_version it saw. */
     verdict: jsonb("verdict").$type<Record<string, unknown>>(),
     verdictVersion: integer("verdict_version"),
-    createdAt: ts("created_at").notNull().default(sql`now()`),
-    updatedAt: ts("updated_at").notNull().default(sql`now()`),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
     // Runs page: newest first (ORDER BY coalesce(started_at, first_at) DESC, run_id).
@@ -161,7 +165,9 @@ export const uploads = pgTable(
     rejected: integer("rejected").notNull(),
     runIds: jsonb("run_ids").$type<string[]>().notNull(),
     errors: jsonb("errors").$type<{ line: number; message: string }[]>().notNull(),
-    createdAt: ts("created_at").notNull().default(sql`now()`),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
   },
   // Recent uploads list.
   (t) => [index("uploads_created_idx").on(t.createdAt)],
@@ -176,7 +182,9 @@ export const analysisCache = pgTable(
     dataVersion: integer("data_version").notNull(),
     // json, not jsonb: the report keeps the key order of SPEC §2 when read back.
     report: json("report").$type<Record<string, unknown>>().notNull(),
-    createdAt: ts("created_at").notNull().default(sql`now()`),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.runId, t.settingsHash] })],
 );
@@ -185,7 +193,9 @@ export const analysisCache = pgTable(
 export const projectSettings = pgTable("project_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: ts("updated_at").notNull().default(sql`now()`),
+  updatedAt: ts("updated_at")
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Team comments on a run, for the post-mortem. */
@@ -196,7 +206,9 @@ export const comments = pgTable(
     commentId: text("comment_id").notNull(),
     author: text("author").notNull(),
     body: text("body").notNull(),
-    createdAt: ts("created_at").notNull().default(sql`now()`),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
   },
   // Comments of a run, oldest first.
   (t) => [primaryKey({ columns: [t.runId, t.commentId] }), index("comments_run_idx").on(t.runId, t.createdAt)],
@@ -211,5 +223,7 @@ export const comments = pgTable(
 export const otlpTraces = pgTable("otlp_traces", {
   traceId: text("trace_id").primaryKey(),
   runId: text("run_id").notNull(),
-  createdAt: ts("created_at").notNull().default(sql`now()`),
+  createdAt: ts("created_at")
+    .notNull()
+    .default(sql`now()`),
 });

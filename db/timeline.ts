@@ -17,12 +17,24 @@ import {
 import { rowsOf, type Db } from "./client";
 
 const US = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
-type PageRow = { span_id: string; parent_id: string | null; name: string; kind: string; t0_us: number; t1_us: number; ok: boolean; error: string };
+type PageRow = {
+  span_id: string;
+  parent_id: string | null;
+  name: string;
+  kind: string;
+  t0_us: number;
+  t1_us: number;
+  ok: boolean;
+  error: string;
+};
 /** Fixed JSON cost of one span besides its id strings: numbers, commas, a few digits each. */
 const ROW_OVERHEAD_BYTES = 48;
 
 /** The run start in epoch µs, or null when the run does not exist. */
-async function runBounds(db: Db, runId: string): Promise<{ start_us: number; end_us: number; span_count: number } | null> {
+async function runBounds(
+  db: Db,
+  runId: string,
+): Promise<{ start_us: number; end_us: number; span_count: number } | null> {
   const rows = rowsOf<{ start_us: number | null; end_us: number | null; span_count: number | string }>(
     await db.execute(sql`SELECT ${US("coalesce(started_at, first_at)")} AS start_us, ${US("last_at")} AS end_us, span_count
       FROM runs WHERE run_id = ${runId}`),
@@ -33,11 +45,21 @@ async function runBounds(db: Db, runId: string): Promise<{ start_us: number; end
   return { start_us: start, end_us: Number(r.end_us ?? start), span_count: Number(r.span_count) };
 }
 
-async function runInfo(db: Db, runId: string, b: { start_us: number; end_us: number; span_count: number }): Promise<TimelineRunInfo> {
+async function runInfo(
+  db: Db,
+  runId: string,
+  b: { start_us: number; end_us: number; span_count: number },
+): Promise<TimelineRunInfo> {
   const its = rowsOf<{ n: number; ts_us: number }>(
     await db.execute(sql`SELECT n, ${US("ts")} AS ts_us FROM iterations WHERE run_id = ${runId} ORDER BY n`),
   );
-  const evs = rowsOf<{ ts_us: number; kind: string; tool: string | null; detail: string | null; status: number | null }>(
+  const evs = rowsOf<{
+    ts_us: number;
+    kind: string;
+    tool: string | null;
+    detail: string | null;
+    status: number | null;
+  }>(
     await db.execute(sql`SELECT ${US("ts")} AS ts_us, kind, tool, left(detail, ${TIMELINE_ERROR_CHARS}) AS detail, status
       FROM events WHERE run_id = ${runId} ORDER BY ts, seq`),
   );
@@ -47,7 +69,13 @@ async function runInfo(db: Db, runId: string, b: { start_us: number; end_us: num
     end_ms: ms(b.end_us),
     span_count: b.span_count,
     iterations: its.map((i) => ({ n: Number(i.n), ts_ms: ms(i.ts_us) })),
-    events: evs.map((e) => ({ ts_ms: ms(e.ts_us), kind: e.kind, tool: e.tool, detail: e.detail, status: e.status == null ? null : Number(e.status) })),
+    events: evs.map((e) => ({
+      ts_ms: ms(e.ts_us),
+      kind: e.kind,
+      tool: e.tool,
+      detail: e.detail,
+      status: e.status == null ? null : Number(e.status),
+    })),
   };
 }
 
@@ -78,7 +106,20 @@ export async function getTimelinePage(db: Db, runId: string, q: TimelineQuery): 
 
 /** Rows → parallel arrays, stopping once the page's estimated JSON passes the budget. */
 function toColumns(rows: PageRow[], startUs: number): { spans: TimelineSpanColumns; taken: number } {
-  const c: TimelineSpanColumns = { ids: [], parent: [], parent_ids: [], name: [], names: [], kind: [], kinds: [], t0: [], t1: [], ok: [], error: [], errors: [] };
+  const c: TimelineSpanColumns = {
+    ids: [],
+    parent: [],
+    parent_ids: [],
+    name: [],
+    names: [],
+    kind: [],
+    kinds: [],
+    t0: [],
+    t1: [],
+    ok: [],
+    error: [],
+    errors: [],
+  };
   const parents = indexer(c.parent_ids);
   const names = indexer(c.names);
   const kinds = indexer(c.kinds);

@@ -5,7 +5,15 @@ import { runs, uploads } from "./schema";
 
 export async function recordUpload(
   db: Db,
-  u: { uploadId: string; source: string; filename: string | null; accepted: number; rejected: number; runs: string[]; errors: { line: number; message: string }[] },
+  u: {
+    uploadId: string;
+    source: string;
+    filename: string | null;
+    accepted: number;
+    rejected: number;
+    runs: string[];
+    errors: { line: number; message: string }[];
+  },
 ): Promise<void> {
   await db.insert(uploads).values({
     uploadId: u.uploadId,
@@ -25,5 +33,8 @@ export async function listUploads(db: Db, limit = 20) {
 /** Runs an upload created without a name are named after the uploaded file. */
 export async function nameUnnamedRuns(db: Db, runIds: string[], name: string): Promise<void> {
   if (runIds.length === 0) return;
-  await db.update(runs).set({ name }).where(and(inArray(runs.runId, runIds), isNull(runs.name)));
+  await db
+    .update(runs)
+    .set({ name })
+    .where(and(inArray(runs.runId, runIds), isNull(runs.name)));
 }

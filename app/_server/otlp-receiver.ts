@@ -17,9 +17,24 @@ import { writeBatch } from "@/db/ingest-writer";
 import { withTraceRuns } from "@/db/otlp-traces";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
 import {
-  assignKnownRuns, decodeLogsRequest, decodeTraceRequest, encodeExportResponse, encodeStatusResponse, GRPC_CODE, mapLogsRequest,
-  mapTraceRequest, namedTraceRuns, otlpEncodingOf, unnamedTraceIds, type OtlpDecodeError, type OtlpEncoding, type OtlpMapResult,
-  type OtlpResponseBody, type OtlpSignal, type OtlpTraceMapResult, type OtlpWireRecord,
+  assignKnownRuns,
+  decodeLogsRequest,
+  decodeTraceRequest,
+  encodeExportResponse,
+  encodeStatusResponse,
+  GRPC_CODE,
+  mapLogsRequest,
+  mapTraceRequest,
+  namedTraceRuns,
+  otlpEncodingOf,
+  unnamedTraceIds,
+  type OtlpDecodeError,
+  type OtlpEncoding,
+  type OtlpMapResult,
+  type OtlpResponseBody,
+  type OtlpSignal,
+  type OtlpTraceMapResult,
+  type OtlpWireRecord,
 } from "@/lib/otlp";
 import { authorizeIngest } from "./auth";
 
@@ -50,14 +65,33 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   const auth = authorizeIngest(req.headers.get("authorization"));
   if (!auth.ok) return status(401, encoding ?? "json", GRPC_UNAUTHENTICATED, auth.reason);
   if (endpoint === "metrics") return discardMetrics(req, encoding);
-  if (encoding === null) return status(415, "json", GRPC_CODE.INVALID_ARGUMENT, `unsupported content type ${JSON.stringify(contentType ?? "")}: use application/json or application/x-protobuf`);
+  if (encoding === null)
+    return status(
+      415,
+      "json",
+      GRPC_CODE.INVALID_ARGUMENT,
+      `unsupported content type ${JSON.stringify(contentType ?? "")}: use application/json or application/x-protobuf`,
+    );
 
   const body = await readBody(req, maxOtlpBytes());
-  if (!body.ok) return status(body.status, encoding, body.status === 413 ? GRPC_CODE.RESOURCE_EXHAUSTED : GRPC_CODE.INVALID_ARGUMENT, body.message);
+  if (!body.ok)
+    return status(
+      body.status,
+      encoding,
+      body.status === 413 ? GRPC_CODE.RESOURCE_EXHAUSTED : GRPC_CODE.INVALID_ARGUMENT,
+      body.message,
+    );
   const mapped = decodeAndMap(endpoint, body.bytes, contentType);
-  if (!mapped.ok) return status(mapped.code === "unsupported_media_type" ? 415 : 400, encoding, GRPC_CODE.INVALID_ARGUMENT, mapped.message);
+  if (!mapped.ok)
+    return status(
+      mapped.code === "unsupported_media_type" ? 415 : 400,
+      encoding,
+      GRPC_CODE.INVALID_ARGUMENT,
+      mapped.message,
+    );
   const usable = mapped.records.filter((r) => r.type !== "run").length;
-  if (usable === 0 && mapped.rejected.length > 0) return status(400, encoding, GRPC_CODE.INVALID_ARGUMENT, rejectionMessage(endpoint, mapped, null));
+  if (usable === 0 && mapped.rejected.length > 0)
+    return status(400, encoding, GRPC_CODE.INVALID_ARGUMENT, rejectionMessage(endpoint, mapped, null));
   if (usable === 0) return reply(200, encodeExportResponse(endpoint, encoding));
 
   let db: Db;
@@ -83,7 +117,11 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
 
 type Mapped = OtlpMapResult | OtlpTraceMapResult;
 
-function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: string | null): ({ ok: true } & Mapped) | ({ ok: false } & OtlpDecodeError) {
+function decodeAndMap(
+  endpoint: OtlpSignal,
+  bytes: Uint8Array,
+  contentType: string | null,
+): ({ ok: true } & Mapped) | ({ ok: false } & OtlpDecodeError) {
   if (endpoint === "traces") {
     const decoded = decodeTraceRequest(bytes, contentType);
     return decoded.ok ? { ok: true, ...mapTraceRequest(decoded.request) } : decoded;
@@ -96,10 +134,12 @@ function decodeAndMap(endpoint: OtlpSignal, bytes: Uint8Array, contentType: stri
 function store(db: Db, mapped: Mapped): Promise<IngestResult> {
   if (!("traceRuns" in mapped)) return ingest(db, mapped.records);
   const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named: namedTraceRuns(mapped.traceRuns) };
-  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns))).catch((err: unknown) => {
-    // The whole request is one transaction, rolled back: a failure anywhere in it is a failed batch write (503).
-    throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
-  });
+  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns))).catch(
+    (err: unknown) => {
+      // The whole request is one transaction, rolled back: a failure anywhere in it is a failed batch write (503).
+      throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
+    },
+  );
 }
 
 const NOTHING_STORED: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0 };
@@ -130,7 +170,11 @@ async function readBody(req: Request, limit: number): Promise<BodyRead> {
   if (!gzip && coding !== "identity" && coding !== "") {
     return { ok: false, status: 415, message: `unsupported content encoding "${coding}": send gzip or none` };
   }
-  const tooLarge = { ok: false, status: 413, message: `the decompressed body is over the ${(limit / 1048576).toFixed(0)} MiB limit (LOOPSCOPE_OTLP_MAX_MB)` } as const;
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    message: `the decompressed body is over the ${(limit / 1048576).toFixed(0)} MiB limit (LOOPSCOPE_OTLP_MAX_MB)`,
+  } as const;
   if (Number(req.headers.get("content-length") ?? NaN) > limit) return tooLarge;
   if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
   const stream = gzip ? req.body.pipeThrough(new DecompressionStream("gzip")) : req.body;
@@ -147,7 +191,11 @@ async function readBody(req: Request, limit: number): Promise<BodyRead> {
       chunks.push(next.value);
     }
   } catch (err) {
-    return { ok: false, status: 400, message: `the body could not be read${gzip ? " as gzip" : ""}: ${(err as Error).message}` };
+    return {
+      ok: false,
+      status: 400,
+      message: `the body could not be read${gzip ? " as gzip" : ""}: ${(err as Error).message}`,
+    };
   }
   return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
 }
@@ -166,10 +214,19 @@ function unavailable(encoding: OtlpEncoding, err: unknown): Response {
   });
 }
 
-function status(code: number, encoding: OtlpEncoding, grpcCode: number, message: string, headers: Record<string, string> = {}): Response {
+function status(
+  code: number,
+  encoding: OtlpEncoding,
+  grpcCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return reply(code, encodeStatusResponse(encoding, grpcCode, message), headers);
 }
 
 function reply(code: number, body: OtlpResponseBody, headers: Record<string, string> = {}): Response {
-  return new Response(new Uint8Array(body.body), { status: code, headers: { "content-type": body.contentType, ...headers } });
+  return new Response(new Uint8Array(body.body), {
+    status: code,
+    headers: { "content-type": body.contentType, ...headers },
+  });
 }

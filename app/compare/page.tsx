@@ -33,7 +33,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
       <h1>Compare runs</h1>
       <ComparePicker runs={runs} a={a} b={b} />
       {!sides && <p className="empty">Pick two runs to see them side by side.</p>}
-      {missing.length > 0 && <p className="card error-text" role="alert">No run {missing.map((m) => `"${m}"`).join(" or ")}.</p>}
+      {missing.length > 0 && (
+        <p className="card error-text" role="alert">
+          No run {missing.map((m) => `"${m}"`).join(" or ")}.
+        </p>
+      )}
       {sides?.[0] && sides[1] && <CompareBody a={sides[0]} b={sides[1]} />}
     </div>
   );
@@ -44,17 +48,27 @@ function CompareBody({ a, b }: { a: ComparedRun; b: ComparedRun }) {
   const head = (side: "A" | "B", r: ComparedRun) => (
     <div className="card compare-run" data-testid={`compare-run-${side.toLowerCase()}`}>
       <div className="muted">Run {side}</div>
-      <Link href={`/runs/${encodeURIComponent(r.run.run_id)}`}><strong>{r.run.name ?? r.run.run_id}</strong></Link>
+      <Link href={`/runs/${encodeURIComponent(r.run.run_id)}`}>
+        <strong>{r.run.name ?? r.run.run_id}</strong>
+      </Link>
       <div className="mono muted">{r.run.run_id}</div>
-      <Link className="muted" href={`/runs/${encodeURIComponent(r.run.run_id)}/report`}>post-mortem →</Link>
+      <Link className="muted" href={`/runs/${encodeURIComponent(r.run.run_id)}/report`}>
+        post-mortem →
+      </Link>
     </div>
   );
   return (
     <div data-testid="compare">
-      <div className="compare-heads">{head("A", a)}{head("B", b)}</div>
+      <div className="compare-heads">
+        {head("A", a)}
+        {head("B", b)}
+      </div>
       <p className="muted">Deltas are B − A; the worse side is marked red (more failures, time, tokens or waste).</p>
       <div className="compare-grid">
-        <section><h2>Counts</h2><CompareFigures rows={cmp.counts} testId="compare-counts" /></section>
+        <section>
+          <h2>Counts</h2>
+          <CompareFigures rows={cmp.counts} testId="compare-counts" />
+        </section>
         <section>
           <h2>Loop breaker</h2>
           <CompareTexts rows={cmp.loopBreaker.verdict} testId="compare-verdict" />
@@ -65,7 +79,10 @@ function CompareBody({ a, b }: { a: ComparedRun; b: ComparedRun }) {
           <CompareFigures rows={cmp.stagnation.rows} />
           <CompareTexts rows={cmp.stagnation.detectors} testId="compare-detectors" />
         </section>
-        <section><h2>Breakers and context</h2><CompareTexts rows={cmp.status} testId="compare-status" /></section>
+        <section>
+          <h2>Breakers and context</h2>
+          <CompareTexts rows={cmp.status} testId="compare-status" />
+        </section>
       </div>
       <h2>Tools</h2>
       <CompareTools rows={cmp.tools} />

@@ -49,7 +49,7 @@ export default async function RunsPage({ searchParams }: Props) {
   const next_cursor = listed.next_cursor;
   const hrefWith = (patch: Record<string, string | undefined>) => {
     const p = new URLSearchParams(raw as Record<string, string>);
-    for (const [k, v] of Object.entries(patch)) (v === undefined ? p.delete(k) : p.set(k, v));
+    for (const [k, v] of Object.entries(patch)) v === undefined ? p.delete(k) : p.set(k, v);
     return `/runs?${p}`;
   };
   const filtered = Boolean(query.q || query.agent || query.label || query.status || query.from || query.to);
@@ -59,7 +59,9 @@ export default async function RunsPage({ searchParams }: Props) {
       <div className="row" style={{ marginBottom: 12 }}>
         <h1 style={{ margin: 0 }}>Runs</h1>
         <span className="spacer" />
-        <Link className="btn primary" href="/upload">Upload</Link>
+        <Link className="btn primary" href="/upload">
+          Upload
+        </Link>
       </div>
       {!parsed.success && <p className="muted">Some filters were not understood and were ignored.</p>}
       <div style={{ marginBottom: 10 }}>
@@ -68,12 +70,16 @@ export default async function RunsPage({ searchParams }: Props) {
       {runs.length === 0 ? (
         <div className="card empty" data-testid="runs-empty">
           {filtered ? (
-            <p>No run matches these filters. <Link href="/runs">Clear filters</Link></p>
+            <p>
+              No run matches these filters. <Link href="/runs">Clear filters</Link>
+            </p>
           ) : (
             <>
               <p>No runs yet.</p>
               <p>
-                <Link className="btn primary" href="/upload">Upload a JSONL file</Link>
+                <Link className="btn primary" href="/upload">
+                  Upload a JSONL file
+                </Link>
               </p>
               <p>
                 Try the samples: <span className="mono">npx loopscope ingest ../shared/samples/*.jsonl</span>, or drop{" "}
@@ -83,11 +89,24 @@ export default async function RunsPage({ searchParams }: Props) {
           )}
         </div>
       ) : (
-        <RunsTable runs={runs} sort={query.sort} order={query.order} sortHref={(sort, order) => hrefWith({ sort, order, cursor: undefined })} />
+        <RunsTable
+          runs={runs}
+          sort={query.sort}
+          order={query.order}
+          sortHref={(sort, order) => hrefWith({ sort, order, cursor: undefined })}
+        />
       )}
       <div className="pager">
-        {query.cursor && <Link className="btn" href={hrefWith({ cursor: undefined })}>First page</Link>}
-        {next_cursor && <Link className="btn" href={hrefWith({ cursor: next_cursor })} data-testid="next-page">Next page</Link>}
+        {query.cursor && (
+          <Link className="btn" href={hrefWith({ cursor: undefined })}>
+            First page
+          </Link>
+        )}
+        {next_cursor && (
+          <Link className="btn" href={hrefWith({ cursor: next_cursor })} data-testid="next-page">
+            Next page
+          </Link>
+        )}
       </div>
     </>
   );

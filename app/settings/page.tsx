@@ -15,8 +15,9 @@ export default async function SettingsPage() {
     <div className="settings-page">
       <h1>Settings</h1>
       <p className="muted">
-        Project thresholds for every analysis. Precedence: query parameters of one request &gt; the run&apos;s <code>config</code> &gt;
-        these project settings &gt; the defaults (shown greyed). Leave a field empty to use the default.
+        Project thresholds for every analysis. Precedence: query parameters of one request &gt; the run&apos;s{" "}
+        <code>config</code> &gt; these project settings &gt; the defaults (shown greyed). Leave a field empty to use the
+        default.
       </p>
       <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
       <IngestKeysCard />

@@ -37,7 +37,10 @@ export async function runAnalyze(files: string[], opts: { json: boolean; set: st
   for (const runId of runIds) {
     const input = buildMemoryInput(runId, records);
     const own = records.filter((r) => r.runId === runId);
-    const config = own.reduce<Record<string, unknown>>((acc, r) => (r.type === "run" ? { ...acc, ...r.config } : acc), {});
+    const config = own.reduce<Record<string, unknown>>(
+      (acc, r) => (r.type === "run" ? { ...acc, ...r.config } : acc),
+      {},
+    );
     const report = await analyzeRun(input, resolveSettings(overrides.settings, settingsFromConfig(config)));
     reports.push(report);
     texts.push(renderMarkdownReport(summarise(runId, own, input.runStartUs), report));
@@ -76,7 +79,15 @@ function summarise(runId: string, records: StoredRecord[], startUs: number): Run
   }
   if (counts.tokens === 0) counts.tokens = spanTokens;
   return {
-    run_id: runId, name, agent, labels: {}, cost_usd: 0, verdict: null, counts,
-    started_at: formatTimeUs(startUs), ended_at: formatTimeUs(end), duration_ms: (end - startUs) / 1000,
+    run_id: runId,
+    name,
+    agent,
+    labels: {},
+    cost_usd: 0,
+    verdict: null,
+    counts,
+    started_at: formatTimeUs(startUs),
+    ended_at: formatTimeUs(end),
+    duration_ms: (end - startUs) / 1000,
   };
 }

@@ -8,7 +8,9 @@ import type { IngestResponse } from "@/app/api/_lib/ingest-request";
 import type { ErrorBody } from "@/lib/errors";
 import { formatCount } from "@/lib/format";
 
-type Outcome = { file: string; ok: true; body: IngestResponse } | { file: string; ok: false; message: string; body?: Partial<IngestResponse> };
+type Outcome =
+  | { file: string; ok: true; body: IngestResponse }
+  | { file: string; ok: false; message: string; body?: Partial<IngestResponse> };
 
 export async function runIngest(files: string[], opts: { url: string; runId?: string }): Promise<number> {
   const outcomes: Outcome[] = [];
@@ -22,13 +24,20 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
       continue;
     }
     // One bar per file, one file at a time (a MultiBar re-renders a phantom bar on stop).
-    const bar = new cliProgress.SingleBar({ format: " {bar} {percentage}% | {file} | {value}/{total} bytes", hideCursor: true }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      { format: " {bar} {percentage}% | {file} | {value}/{total} bytes", hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
     bar.start(size, 0, { file: basename(file) });
     try {
       outcomes.push(await sendFile(file, opts, (sent) => bar.update(sent)));
     } catch (err) {
       unreachable = true;
-      outcomes.push({ file, ok: false, message: `server unreachable at ${opts.url}: ${(err as Error).cause ?? (err as Error).message}` });
+      outcomes.push({
+        file,
+        ok: false,
+        message: `server unreachable at ${opts.url}: ${(err as Error).cause ?? (err as Error).message}`,
+      });
       break;
     } finally {
       bar.stop();
@@ -38,9 +47,12 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
   for (const o of outcomes) {
     const b = o.body;
     if (b) {
-      console.log(`${o.file}: ${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected → runs ${(b.runs ?? []).join(", ") || "none"}`);
+      console.log(
+        `${o.file}: ${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected → runs ${(b.runs ?? []).join(", ") || "none"}`,
+      );
       for (const e of b.errors ?? []) console.log(`  line ${e.line}: ${e.message}`);
-      if ((b.errors_total ?? 0) > (b.errors?.length ?? 0)) console.log(`  … ${(b.errors_total ?? 0) - (b.errors?.length ?? 0)} more`);
+      if ((b.errors_total ?? 0) > (b.errors?.length ?? 0))
+        console.log(`  … ${(b.errors_total ?? 0) - (b.errors?.length ?? 0)} more`);
       if ((b.rejected ?? 0) > 0) rejected = true;
     }
     if (!o.ok) {
@@ -51,7 +63,11 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
   return unreachable ? 2 : rejected ? 1 : 0;
 }
 
-async function sendFile(file: string, opts: { url: string; runId?: string }, progress: (sent: number) => void): Promise<Outcome> {
+async function sendFile(
+  file: string,
+  opts: { url: string; runId?: string },
+  progress: (sent: number) => void,
+): Promise<Outcome> {
   let sent = 0;
   const stream = createReadStream(file);
   stream.on("data", (chunk) => {

@@ -47,7 +47,9 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
   return (
     <>
       {comments.length === 0 ? (
-        <p className="muted" data-testid="comments-empty">No comments yet.</p>
+        <p className="muted" data-testid="comments-empty">
+          No comments yet.
+        </p>
       ) : (
         <ol className="comment-list" data-testid="comment-list">
           {comments.map((c) => (
@@ -61,13 +63,34 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
         </ol>
       )}
       <form className="comment-form no-print" onSubmit={submit} data-testid="comment-form">
-        <input aria-label="Your name" placeholder="Your name" value={author} maxLength={COMMENT_AUTHOR_MAX} required
-          onChange={(e) => setAuthor(e.target.value)} data-testid="comment-author" />
-        <textarea aria-label="Comment" placeholder="What happened here? What should change?" value={body} maxLength={COMMENT_BODY_MAX}
-          required rows={3} onChange={(e) => setBody(e.target.value)} data-testid="comment-body" />
+        <input
+          aria-label="Your name"
+          placeholder="Your name"
+          value={author}
+          maxLength={COMMENT_AUTHOR_MAX}
+          required
+          onChange={(e) => setAuthor(e.target.value)}
+          data-testid="comment-author"
+        />
+        <textarea
+          aria-label="Comment"
+          placeholder="What happened here? What should change?"
+          value={body}
+          maxLength={COMMENT_BODY_MAX}
+          required
+          rows={3}
+          onChange={(e) => setBody(e.target.value)}
+          data-testid="comment-body"
+        />
         <div className="row">
-          <button className="btn primary" type="submit" disabled={busy} data-testid="comment-submit">{busy ? "Posting…" : "Add comment"}</button>
-          {error && <span className="error-text" role="alert">{error}</span>}
+          <button className="btn primary" type="submit" disabled={busy} data-testid="comment-submit">
+            {busy ? "Posting…" : "Add comment"}
+          </button>
+          {error && (
+            <span className="error-text" role="alert">
+              {error}
+            </span>
+          )}
         </div>
       </form>
     </>

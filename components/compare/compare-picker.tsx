@@ -14,18 +14,24 @@ export function ComparePicker({ runs, a, b }: { runs: RunSummary[]; a?: string; 
       <label>
         Run A{" "}
         <select name="a" defaultValue={a ?? ""} required data-testid="compare-a">
-          <option value="" disabled>choose a run</option>
+          <option value="" disabled>
+            choose a run
+          </option>
           {options}
         </select>
       </label>
       <label>
         Run B{" "}
         <select name="b" defaultValue={b ?? ""} required data-testid="compare-b">
-          <option value="" disabled>choose a run</option>
+          <option value="" disabled>
+            choose a run
+          </option>
           {options}
         </select>
       </label>
-      <button className="btn primary" type="submit" data-testid="compare-submit">Compare</button>
+      <button className="btn primary" type="submit" data-testid="compare-submit">
+        Compare
+      </button>
     </form>
   );
 }

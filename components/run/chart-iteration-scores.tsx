@@ -2,7 +2,17 @@
 // Progress score and window score per iteration (SPEC §3.5) with the zero
 // line, and a vertical marker where each detector first fired. Nulls are
 // gaps (connectNulls off). Data prepared by lib/charts/iteration-series.
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { DetectorMark, IterationPoint } from "@/lib/charts/iteration-series";
 import { CHART_COLORS, TOOLTIP_STYLE } from "./chart-theme";
 
@@ -26,11 +36,34 @@ export function ChartIterationScores({ data, marks }: { data: IterationPoint[]; 
               x={m.n}
               stroke={CHART_COLORS.detector}
               strokeDasharray="4 3"
-              label={{ value: m.label, position: "insideTopLeft", dy: (i % LABEL_ROWS) * 13, fill: CHART_COLORS.detector, fontSize: 10 }}
+              label={{
+                value: m.label,
+                position: "insideTopLeft",
+                dy: (i % LABEL_ROWS) * 13,
+                fill: CHART_COLORS.detector,
+                fontSize: 10,
+              }}
             />
           ))}
-          <Line type="linear" dataKey="score" name="score" stroke={CHART_COLORS.accent} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
-          <Line type="linear" dataKey="window" name="window score" stroke={CHART_COLORS.window} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+          <Line
+            type="linear"
+            dataKey="score"
+            name="score"
+            stroke={CHART_COLORS.accent}
+            dot={{ r: 2 }}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
+          <Line
+            type="linear"
+            dataKey="window"
+            name="window score"
+            stroke={CHART_COLORS.window}
+            dot={false}
+            strokeWidth={2}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </div>

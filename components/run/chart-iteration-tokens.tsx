@@ -14,9 +14,15 @@ export function ChartIterationTokens({ data }: { data: IterationPoint[] }) {
           <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
           <XAxis dataKey="n" stroke={CHART_COLORS.axis} fontSize={11} />
           <YAxis stroke={CHART_COLORS.axis} fontSize={11} width={44} tickFormatter={(v: number) => formatTokens(v)} />
-          <Tooltip {...TOOLTIP_STYLE} labelFormatter={(n) => `iteration ${n}`} formatter={(v) => [v == null ? "not logged" : formatTokens(Number(v)), "tokens"]} />
+          <Tooltip
+            {...TOOLTIP_STYLE}
+            labelFormatter={(n) => `iteration ${n}`}
+            formatter={(v) => [v == null ? "not logged" : formatTokens(Number(v)), "tokens"]}
+          />
           <Bar dataKey="tokens" isAnimationActive={false}>
-            {data.map((d) => <Cell key={d.n} fill={CHART_COLORS.accent} />)}
+            {data.map((d) => (
+              <Cell key={d.n} fill={CHART_COLORS.accent} />
+            ))}
           </Bar>
         </BarChart>
       </ResponsiveContainer>

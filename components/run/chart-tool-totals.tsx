@@ -17,7 +17,9 @@ export function ChartToolTotals({ data }: { data: ToolTotalBar[] }) {
           <YAxis type="category" dataKey="tool" stroke={CHART_COLORS.axis} fontSize={11} width={90} />
           <Tooltip {...TOOLTIP_STYLE} formatter={(v) => [`${Number(v).toFixed(1)} s`, "total"]} />
           <Bar dataKey="total_s" isAnimationActive={false}>
-            {data.map((d) => <Cell key={d.tool} fill={d.bottleneck ? CHART_COLORS.warn : CHART_COLORS.accent} />)}
+            {data.map((d) => (
+              <Cell key={d.tool} fill={d.bottleneck ? CHART_COLORS.warn : CHART_COLORS.accent} />
+            ))}
           </Bar>
         </BarChart>
       </ResponsiveContainer>

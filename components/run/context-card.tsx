@@ -22,33 +22,65 @@ export function ContextCard({ ctx }: { ctx: ContextClearReport }) {
       <div className="row">
         <strong>Context clear:</strong> <Decision ctx={ctx} />
         <span className="muted">
-          {ctx.decision === "clear" ? "clear the agent's context now" : "keep the context"} — decided at the last iteration, any one factor fires it
+          {ctx.decision === "clear" ? "clear the agent's context now" : "keep the context"} — decided at the last
+          iteration, any one factor fires it
         </span>
       </div>
       <p data-testid="context-first">
-        {first
-          ? <>Clearing was first recommended at <strong>iteration {first.iteration}</strong> <span className="muted">({formatTimestamp(first.at)} UTC)</span>.</>
-          : <span className="muted">Clearing was never recommended during the run.</span>}
+        {first ? (
+          <>
+            Clearing was first recommended at <strong>iteration {first.iteration}</strong>{" "}
+            <span className="muted">({formatTimestamp(first.at)} UTC)</span>.
+          </>
+        ) : (
+          <span className="muted">Clearing was never recommended during the run.</span>
+        )}
       </p>
       <table className="data factors">
         <thead>
-          <tr><th>Factor</th><th className="num">Value</th><th>Fires when</th><th>Fired</th><th /></tr>
+          <tr>
+            <th>Factor</th>
+            <th className="num">Value</th>
+            <th>Fires when</th>
+            <th>Fired</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {rows.map((f) => (
-            <tr key={f.factor} data-testid="context-factor" data-factor={f.factor} data-fired={f.fired} className={f.fired ? "fired" : undefined}>
-              <td>{f.label}{f.note && <span className="muted"> · {f.note}</span>}</td>
+            <tr
+              key={f.factor}
+              data-testid="context-factor"
+              data-factor={f.factor}
+              data-fired={f.fired}
+              className={f.fired ? "fired" : undefined}
+            >
+              <td>
+                {f.label}
+                {f.note && <span className="muted"> · {f.note}</span>}
+              </td>
               <td className="num">{f.value}</td>
               <td className="mono">{f.threshold}</td>
               <td>{f.fired ? <span className="badge bad">fired</span> : <span className="badge">no</span>}</td>
-              <td>{f.estimated && <span className="badge info" title="no context fill was logged: 1 % per minute since the run start or the last clear (SPEC §3.12.15)">estimated</span>}</td>
+              <td>
+                {f.estimated && (
+                  <span
+                    className="badge info"
+                    title="no context fill was logged: 1 % per minute since the run start or the last clear (SPEC §3.12.15)"
+                  >
+                    estimated
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       {ctx.reasons.length > 0 && (
         <ul className="context-reasons">
-          {ctx.reasons.map((r) => <li key={r.factor}>{r.message}</li>)}
+          {ctx.reasons.map((r) => (
+            <li key={r.factor}>{r.message}</li>
+          ))}
         </ul>
       )}
     </section>
@@ -60,9 +92,15 @@ export function ContextCardCompact({ ctx }: { ctx: ContextClearReport }) {
   const fired = prepareContextFactors(ctx).filter((f) => f.fired);
   return (
     <span className="context-compact">
-      <span className="run-verdict-text">Context: <Decision ctx={ctx} /></span>
+      <span className="run-verdict-text">
+        Context: <Decision ctx={ctx} />
+      </span>
       <span className="run-verdict-detail">
-        {fired.length === 0 ? "no factor fired" : fired.map((f) => `${f.label.toLowerCase()} ${f.value} ${f.threshold}${f.estimated ? " (estimated)" : ""}`).join(" · ")}
+        {fired.length === 0
+          ? "no factor fired"
+          : fired
+              .map((f) => `${f.label.toLowerCase()} ${f.value} ${f.threshold}${f.estimated ? " (estimated)" : ""}`)
+              .join(" · ")}
         {ctx.first_recommended_at && ` · first at iteration ${ctx.first_recommended_at.iteration}`}
       </span>
     </span>

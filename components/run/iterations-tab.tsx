@@ -23,12 +23,18 @@ function NoData({ what }: { what: string }) {
 
 export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
   if (points.length === 0) {
-    return <div className="card empty" data-testid="iterations-empty">This run logged no iterations: only spans (see the tools and timeline tabs).</div>;
+    return (
+      <div className="card empty" data-testid="iterations-empty">
+        This run logged no iterations: only spans (see the tools and timeline tabs).
+      </div>
+    );
   }
   return (
     <div className="tab-grid">
       <section className="card chart-card" aria-label="Progress score">
-        <h3>Progress score and window score <span className="muted">· dashed red: detector first fired</span></h3>
+        <h3>
+          Progress score and window score <span className="muted">· dashed red: detector first fired</span>
+        </h3>
         {has.score ? <ChartIterationScores data={points} marks={marks} /> : <NoData what="scores" />}
       </section>
       <div className="chart-pair">
@@ -37,7 +43,9 @@ export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
           {has.tokens ? <ChartIterationTokens data={points} /> : <NoData what="tokens" />}
         </section>
         <section className="card chart-card" aria-label="Context fill">
-          <h3>Context fill <span className="muted">· §3.8 tiers</span></h3>
+          <h3>
+            Context fill <span className="muted">· §3.8 tiers</span>
+          </h3>
           {has.fill ? <ChartContextFill data={points} clearAtPct={clearAtPct} /> : <NoData what="context fill" />}
         </section>
       </div>

@@ -12,8 +12,16 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
     <table className="data iterations-table" data-testid="iterations-table">
       <thead>
         <tr>
-          <th className="num">n</th><th>Task</th><th className="num">Files</th><th>Tests</th><th>Errors</th>
-          <th>Approach</th><th className="num">Tokens</th><th className="num">Score</th><th className="num">Window</th><th>Risk</th>
+          <th className="num">n</th>
+          <th>Task</th>
+          <th className="num">Files</th>
+          <th>Tests</th>
+          <th>Errors</th>
+          <th>Approach</th>
+          <th className="num">Tokens</th>
+          <th className="num">Score</th>
+          <th className="num">Window</th>
+          <th>Risk</th>
         </tr>
       </thead>
       <tbody>
@@ -21,14 +29,26 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
           <tr key={r.n} data-testid="iteration-row" data-n={r.n}>
             <td className="num">{r.n}</td>
             <td className="mono">{r.task ?? dash}</td>
-            <td className="num" title={r.files?.list || undefined}>{r.files ? r.files.count : dash}</td>
+            <td className="num" title={r.files?.list || undefined}>
+              {r.files ? r.files.count : dash}
+            </td>
             <td className="mono">{r.tests ?? dash}</td>
             <td className="cell-clip" title={r.errors?.first || undefined}>
-              {r.errors == null ? dash : r.errors.count === 0 ? <span className="muted">none</span> : (
-                <span className="text-bad">{r.errors.count > 1 ? `${r.errors.count}× ` : ""}{r.errors.first}</span>
+              {r.errors == null ? (
+                dash
+              ) : r.errors.count === 0 ? (
+                <span className="muted">none</span>
+              ) : (
+                <span className="text-bad">
+                  {r.errors.count > 1 ? `${r.errors.count}× ` : ""}
+                  {r.errors.first}
+                </span>
               )}
             </td>
-            <td>{r.approach ?? dash}{r.workKind && <span className="muted"> · {r.workKind}</span>}</td>
+            <td>
+              {r.approach ?? dash}
+              {r.workKind && <span className="muted"> · {r.workKind}</span>}
+            </td>
             <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
             <td className="num">{r.score ?? dash}</td>
             <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>

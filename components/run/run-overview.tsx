@@ -14,7 +14,17 @@ function formatCost(usd: number): string {
   return usd < 1 ? `$${usd.toFixed(3)}` : `$${usd.toFixed(2)}`;
 }
 
-function VerdictLink({ v, href, testId, children }: { v: Verdict; href: string; testId: string; children?: React.ReactNode }) {
+function VerdictLink({
+  v,
+  href,
+  testId,
+  children,
+}: {
+  v: Verdict;
+  href: string;
+  testId: string;
+  children?: React.ReactNode;
+}) {
   return (
     <Link href={href} className={`run-verdict tone-${v.tone}`} data-testid={testId}>
       {v.text && <span className="run-verdict-text">{v.text}</span>}

@@ -24,7 +24,15 @@ export function runTabHref(runId: string, tab: RunTab, extra: Record<string, str
   return `/runs/${encodeURIComponent(runId)}?${q}`;
 }
 
-export function RunTabs({ runId, active, counts }: { runId: string; active: RunTab; counts: Partial<Record<RunTab, number>> }) {
+export function RunTabs({
+  runId,
+  active,
+  counts,
+}: {
+  runId: string;
+  active: RunTab;
+  counts: Partial<Record<RunTab, number>>;
+}) {
   return (
     <nav className="run-tabs" role="tablist" aria-label="Run views">
       {RUN_TABS.map((tab) => (

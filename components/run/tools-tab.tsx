@@ -34,9 +34,14 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
         <thead>
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c.key} className={c.num ? "num" : undefined} aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}>
+              <th
+                key={c.key}
+                className={c.num ? "num" : undefined}
+                aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
+              >
                 <Link href={href(c.key)} data-testid={`sort-${c.key}`}>
-                  {c.label}{sort === c.key ? (order === "desc" ? " ↓" : " ↑") : ""}
+                  {c.label}
+                  {sort === c.key ? (order === "desc" ? " ↓" : " ↑") : ""}
                 </Link>
               </th>
             ))}
@@ -57,22 +62,30 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
               <td className="num">{formatDuration(r.p95_ms)}</td>
               <td data-testid="tool-reasons">
                 {r.reasons.map((b) => (
-                  <span key={b.kind} className={`badge ${REASON_TONE[b.kind]}`} title={b.title} data-reason={b.kind}>{b.kind}</span>
+                  <span key={b.kind} className={`badge ${REASON_TONE[b.kind]}`} title={b.title} data-reason={b.kind}>
+                    {b.kind}
+                  </span>
                 ))}
               </td>
               <td data-testid="tool-breaker">
                 {r.breaker ? (
-                  <span title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}>
+                  <span
+                    title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}
+                  >
                     opened {r.breaker.openings}× · {r.breaker.blocked_calls} blocked
                   </span>
-                ) : <span className="muted">—</span>}
+                ) : (
+                  <span className="muted">—</span>
+                )}
               </td>
               <td data-testid="tool-timeouts">
                 {r.timeout ? (
                   <span title={`timeout ${r.timeout.timeout_s} s; ${formatDuration(r.timeout.excess_ms)} over in all`}>
                     {r.timeout.exceeded_calls} over {r.timeout.timeout_s} s · +{formatDuration(r.timeout.excess_ms)}
                   </span>
-                ) : <span className="muted">—</span>}
+                ) : (
+                  <span className="muted">—</span>
+                )}
               </td>
             </tr>
           ))}

@@ -18,7 +18,12 @@ const COLUMNS: Column[] = [
   { key: "tokens", label: "Tokens", sort: "tokens", num: true },
 ];
 
-export function RunsTable({ runs, sortHref, sort, order }: {
+export function RunsTable({
+  runs,
+  sortHref,
+  sort,
+  order,
+}: {
   runs: RunSummary[];
   sortHref: (sort: string, order: "asc" | "desc") => string;
   sort: string;
@@ -49,13 +54,21 @@ export function RunsTable({ runs, sortHref, sort, order }: {
               <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
               {r.name && <div className="muted mono">{r.run_id}</div>}
             </td>
-            <td><RunBadges run={r} /></td>
+            <td>
+              <RunBadges run={r} />
+            </td>
             <td>{r.agent ?? <span className="muted">—</span>}</td>
             <td className="mono">{formatTimestamp(r.started_at)}</td>
             <td className="num">{formatDuration(r.duration_ms)}</td>
-            <td className="num" data-testid="run-spans">{formatCount(r.counts.spans)}</td>
-            <td className="num" data-testid="run-failures">{formatCount(r.counts.failures)}</td>
-            <td className="num" data-testid="run-iterations">{formatCount(r.counts.iterations)}</td>
+            <td className="num" data-testid="run-spans">
+              {formatCount(r.counts.spans)}
+            </td>
+            <td className="num" data-testid="run-failures">
+              {formatCount(r.counts.failures)}
+            </td>
+            <td className="num" data-testid="run-iterations">
+              {formatCount(r.counts.iterations)}
+            </td>
             <td className="num">{formatTokens(r.counts.tokens)}</td>
           </tr>
         ))}

@@ -10,17 +10,21 @@ import { SETTING_GROUPS, type NumberSetting } from "./settings-fields";
 import { TimeoutsEditor, type TimeoutRow } from "./timeouts-editor";
 
 type Props = { saved: PartialSettings; defaults: AnalysisSettings };
-type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; message: string; setting?: string };
+type Status =
+  { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; message: string; setting?: string };
 
 const initialValues = (saved: PartialSettings): Record<string, string> =>
-  Object.fromEntries(SETTING_GROUPS.flatMap((g) => g.fields).map((f) => [f.name, saved[f.name] == null ? "" : String(saved[f.name])]));
+  Object.fromEntries(
+    SETTING_GROUPS.flatMap((g) => g.fields).map((f) => [f.name, saved[f.name] == null ? "" : String(saved[f.name])]),
+  );
 
 export function SettingsForm({ saved, defaults }: Props) {
   const router = useRouter();
   const [values, setValues] = useState(() => initialValues(saved));
   const [preset, setPreset] = useState<string>(saved.context_preset ?? "");
   const [timeouts, setTimeouts] = useState<TimeoutRow[]>(() =>
-    Object.entries(saved.timeouts ?? {}).map(([tool, s], i) => ({ id: i + 1, tool, seconds: String(s) })));
+    Object.entries(saved.timeouts ?? {}).map(([tool, s], i) => ({ id: i + 1, tool, seconds: String(s) })),
+  );
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
   function collect(): Record<string, unknown> {
@@ -34,10 +38,20 @@ export function SettingsForm({ saved, defaults }: Props) {
 
   async function save(body: Record<string, unknown>) {
     setStatus({ kind: "saving" });
-    const res = await fetch("/api/v1/settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const json = (await res.json().catch(() => null)) as { error?: { message: string; details?: { setting?: string } } } | null;
+    const res = await fetch("/api/v1/settings", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => null)) as {
+      error?: { message: string; details?: { setting?: string } };
+    } | null;
     if (!res.ok) {
-      setStatus({ kind: "error", message: json?.error?.message ?? `HTTP ${res.status}`, setting: json?.error?.details?.setting });
+      setStatus({
+        kind: "error",
+        message: json?.error?.message ?? `HTTP ${res.status}`,
+        setting: json?.error?.details?.setting,
+      });
       return;
     }
     setStatus({ kind: "saved" });
@@ -62,9 +76,16 @@ export function SettingsForm({ saved, defaults }: Props) {
     <label key={name} className={`setting${bad === name ? " invalid" : ""}`} data-setting={name}>
       <span className="setting-label">{label}</span>
       <span className="setting-input">
-        <input type="number" name={name} step={step ?? "1"} className="num-input" data-testid={`setting-${name}`}
-          placeholder={String(name === "context_fill_pct" ? fillDefault : defaults[name])} value={values[name]}
-          onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+        <input
+          type="number"
+          name={name}
+          step={step ?? "1"}
+          className="num-input"
+          data-testid={`setting-${name}`}
+          placeholder={String(name === "context_fill_pct" ? fillDefault : defaults[name])}
+          value={values[name]}
+          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        />
         {unit && <span className="muted">{unit}</span>}
       </span>
       <code className="setting-name">{name}</code>
@@ -76,25 +97,42 @@ export function SettingsForm({ saved, defaults }: Props) {
       <div className="settings-grid">
         {SETTING_GROUPS.map((g) => (
           <fieldset key={g.id} className="card settings-group" data-testid={`group-${g.id}`}>
-            <legend>{g.title} <span className="muted">{g.section}</span></legend>
+            <legend>
+              {g.title} <span className="muted">{g.section}</span>
+            </legend>
             {g.id === "context" && (
               <label className={`setting${bad === "context_preset" ? " invalid" : ""}`}>
                 <span className="setting-label">Preset</span>
                 <select value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="setting-context_preset">
                   <option value="">not set ({defaults.context_preset})</option>
-                  {CONTEXT_PRESETS.map((p) => <option key={p} value={p}>{p} — fill {PRESET_FILL_PCT[p]} %</option>)}
+                  {CONTEXT_PRESETS.map((p) => (
+                    <option key={p} value={p}>
+                      {p} — fill {PRESET_FILL_PCT[p]} %
+                    </option>
+                  ))}
                 </select>
                 <code className="setting-name">context_preset</code>
               </label>
             )}
             {g.fields.map((f) => field(f.name, f.label, f.unit, f.step))}
-            {g.id === "timeouts" && <TimeoutsEditor rows={timeouts} defaults={defaults.timeouts} onChange={setTimeouts} invalid={bad === "timeouts"} />}
+            {g.id === "timeouts" && (
+              <TimeoutsEditor
+                rows={timeouts}
+                defaults={defaults.timeouts}
+                onChange={setTimeouts}
+                invalid={bad === "timeouts"}
+              />
+            )}
           </fieldset>
         ))}
       </div>
       <div className="row settings-actions">
-        <button className="btn primary" type="submit" disabled={status.kind === "saving"} data-testid="settings-save">Save settings</button>
-        <button className="btn" type="button" onClick={onReset} disabled={status.kind === "saving"}>Reset to defaults</button>
+        <button className="btn primary" type="submit" disabled={status.kind === "saving"} data-testid="settings-save">
+          Save settings
+        </button>
+        <button className="btn" type="button" onClick={onReset} disabled={status.kind === "saving"}>
+          Reset to defaults
+        </button>
         <span data-testid="settings-status" role="status">
           {status.kind === "saving" && "Saving…"}
           {status.kind === "saved" && <span className="ok-text">Saved. Analyses now use these settings.</span>}

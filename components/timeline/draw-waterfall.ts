@@ -27,7 +27,10 @@ export type WaterfallFrame = {
 };
 
 /** Alternating iteration backgrounds and shaded breaker windows, full height. */
-export function drawBackdrop(ctx: CanvasRenderingContext2D, f: Pick<WaterfallFrame, "bands" | "windows" | "view" | "width" | "height">): void {
+export function drawBackdrop(
+  ctx: CanvasRenderingContext2D,
+  f: Pick<WaterfallFrame, "bands" | "windows" | "view" | "width" | "height">,
+): void {
   ctx.fillStyle = "rgba(255, 255, 255, 0.035)";
   for (const b of f.bands) {
     if (!b.odd) continue;

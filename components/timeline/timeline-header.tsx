@@ -32,7 +32,8 @@ export function TimelineHeader(p: HeaderProps) {
   const [sel, setSel] = useState<{ a: number; b: number } | null>(null);
   const axisRef = useRef<HTMLDivElement>(null);
   const ticks = useMemo(() => chooseTicks(p.view, p.width), [p.view, p.width]);
-  const xIn = (e: React.PointerEvent | React.WheelEvent) => e.clientX - (axisRef.current?.getBoundingClientRect().left ?? 0);
+  const xIn = (e: React.PointerEvent | React.WheelEvent) =>
+    e.clientX - (axisRef.current?.getBoundingClientRect().left ?? 0);
   const visibleMarkers = useMemo(() => {
     const [from, to] = visiblePoints(p.markerTimes, p.view);
     const seen = new Set<string>();
@@ -46,7 +47,12 @@ export function TimelineHeader(p: HeaderProps) {
     }
     return out;
   }, [p.markers, p.markerTimes, p.view, p.width]);
-  const labelled = p.bands.filter((b) => b.endMs >= p.view.startMs && b.startMs <= p.view.endMs && xOfMs(b.endMs, p.view, p.width) - xOfMs(b.startMs, p.view, p.width) > 26);
+  const labelled = p.bands.filter(
+    (b) =>
+      b.endMs >= p.view.startMs &&
+      b.startMs <= p.view.endMs &&
+      xOfMs(b.endMs, p.view, p.width) - xOfMs(b.startMs, p.view, p.width) > 26,
+  );
 
   return (
     <div className={css.header}>
@@ -60,23 +66,42 @@ export function TimelineHeader(p: HeaderProps) {
           className={css.axis}
           data-testid="timeline-axis"
           title="drag to zoom to a range; wheel to zoom"
-          onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); setSel({ a: xIn(e), b: xIn(e) }); }}
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            setSel({ a: xIn(e), b: xIn(e) });
+          }}
           onPointerMove={(e) => sel && setSel({ a: sel.a, b: xIn(e) })}
           onPointerUp={() => {
-            if (sel && Math.abs(sel.b - sel.a) > 4) p.onView(viewFromSelection(sel.a, sel.b, p.view, p.width, p.bounds));
+            if (sel && Math.abs(sel.b - sel.a) > 4)
+              p.onView(viewFromSelection(sel.a, sel.b, p.view, p.width, p.bounds));
             setSel(null);
           }}
-          onWheel={(e) => p.onView(zoomView(p.view, Math.pow(WHEEL_ZOOM_PER_100PX, e.deltaY / 100), msOfX(xIn(e), p.view, p.width), p.bounds))}
+          onWheel={(e) =>
+            p.onView(
+              zoomView(
+                p.view,
+                Math.pow(WHEEL_ZOOM_PER_100PX, e.deltaY / 100),
+                msOfX(xIn(e), p.view, p.width),
+                p.bounds,
+              ),
+            )
+          }
         >
           {ticks.map((t) => (
-            <div key={t.ms} className={css.tick} style={{ left: t.x }}>{t.label}</div>
+            <div key={t.ms} className={css.tick} style={{ left: t.x }}>
+              {t.label}
+            </div>
           ))}
-          {sel && <div className={css.selection} style={{ left: Math.min(sel.a, sel.b), width: Math.abs(sel.b - sel.a) }} />}
+          {sel && (
+            <div className={css.selection} style={{ left: Math.min(sel.a, sel.b), width: Math.abs(sel.b - sel.a) }} />
+          )}
         </div>
         <div className={css.lane} data-testid="timeline-events">
           <LaneBackdrop {...p} />
           {labelled.map((b) => (
-            <div key={b.n} className={css.bandLabel} style={{ left: Math.max(0, xOfMs(b.startMs, p.view, p.width)) }}>#{b.n}</div>
+            <div key={b.n} className={css.bandLabel} style={{ left: Math.max(0, xOfMs(b.startMs, p.view, p.width)) }}>
+              #{b.n}
+            </div>
           ))}
           {visibleMarkers.map(({ m, x }, k) => (
             <div

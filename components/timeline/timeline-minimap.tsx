@@ -12,7 +12,14 @@ import type { SpanStore } from "@/lib/timeline/store";
 import { MINIMAP_H } from "./constants";
 import css from "./timeline.module.css";
 
-type Props = { store: SpanStore; bounds: ViewRange; view: ViewRange; windows: readonly BreakerWindow[]; width: number; onView: (v: ViewRange) => void };
+type Props = {
+  store: SpanStore;
+  bounds: ViewRange;
+  view: ViewRange;
+  windows: readonly BreakerWindow[];
+  width: number;
+  onView: (v: ViewRange) => void;
+};
 
 export function TimelineMinimap(p: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -78,7 +85,9 @@ export function TimelineMinimap(p: Props) {
       style={{ width: p.width }}
       onPointerDown={onDown}
       onPointerMove={onMove}
-      onPointerUp={() => { drag.current = null; }}
+      onPointerUp={() => {
+        drag.current = null;
+      }}
     />
   );
 }

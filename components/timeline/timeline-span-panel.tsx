@@ -11,9 +11,21 @@ import type { SpanStatus } from "@/lib/timeline/status";
 import { spanError, spanKind, spanName, type SpanStore } from "@/lib/timeline/store";
 import css from "./timeline.module.css";
 
-type Props = { runId: string; store: SpanStore; span: number; status: SpanStatus; breakers: BreakerInputs; startUs: number; onClose: () => void };
+type Props = {
+  runId: string;
+  store: SpanStore;
+  span: number;
+  status: SpanStatus;
+  breakers: BreakerInputs;
+  startUs: number;
+  onClose: () => void;
+};
 
-const STATUS_TEXT: Record<SpanStatus, string> = { ok: "ok", failed: "failed", short_circuit: "short-circuited by the harness" };
+const STATUS_TEXT: Record<SpanStatus, string> = {
+  ok: "ok",
+  failed: "failed",
+  short_circuit: "short-circuited by the harness",
+};
 
 export function TimelineSpanPanel(p: Props) {
   const id = p.store.ids[p.span];
@@ -44,30 +56,53 @@ export function TimelineSpanPanel(p: Props) {
     ["cost", full?.cost_usd == null ? "—" : `$${full.cost_usd.toFixed(4)}`],
   ];
   const toolText =
-    states.tool === "NONE" ? "CLOSED (never opened)"
-      : states.tool === "OPEN" ? `OPEN since +${formatDuration(states.toolWindow!.startMs)} — the breaker would have blocked this call`
+    states.tool === "NONE"
+      ? "CLOSED (never opened)"
+      : states.tool === "OPEN"
+        ? `OPEN since +${formatDuration(states.toolWindow!.startMs)} — the breaker would have blocked this call`
         : "CLOSED";
   return (
     <aside className={css.panel} data-testid="span-panel" data-span-id={id}>
       <div className="row">
         <h3 data-testid="span-panel-name">{name}</h3>
         <span className="spacer" />
-        <button className="btn" onClick={p.onClose} aria-label="close">×</button>
+        <button className="btn" onClick={p.onClose} aria-label="close">
+          ×
+        </button>
       </div>
       <dl>
         {fields.map(([k, v]) => (
-          <div key={k} style={{ display: "contents" }}><dt>{k}</dt><dd>{v}</dd></div>
+          <div key={k} style={{ display: "contents" }}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
         ))}
       </dl>
-      {error && (<><div className="muted">error</div><pre className={css.errorText} data-testid="span-panel-error">{error}</pre></>)}
+      {error && (
+        <>
+          <div className="muted">error</div>
+          <pre className={css.errorText} data-testid="span-panel-error">
+            {error}
+          </pre>
+        </>
+      )}
       <div className="muted">breakers at the span&apos;s start</div>
       <dl data-testid="span-panel-breakers">
-        <dt>{name}</dt><dd data-state={states.tool}>{toolText}</dd>
-        <dt>loop</dt><dd>{states.loop}</dd>
-        <dt>permission</dt><dd>{states.permission}</dd>
-        <dt>API</dt><dd>{states.api}</dd>
+        <dt>{name}</dt>
+        <dd data-state={states.tool}>{toolText}</dd>
+        <dt>loop</dt>
+        <dd>{states.loop}</dd>
+        <dt>permission</dt>
+        <dd>{states.permission}</dd>
+        <dt>API</dt>
+        <dd>{states.api}</dd>
       </dl>
-      {full && Object.keys(full.meta).length > 0 && (<><div className="muted">meta</div><pre>{JSON.stringify(full.meta, null, 2)}</pre></>)}
+      {full && Object.keys(full.meta).length > 0 && (
+        <>
+          <div className="muted">meta</div>
+          <pre>{JSON.stringify(full.meta, null, 2)}</pre>
+        </>
+      )}
     </aside>
   );
 }

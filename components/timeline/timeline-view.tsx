@@ -7,7 +7,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { formatCount } from "@/lib/format";
 import { isFiltering, keepWithAncestors, matchSpans, NO_FILTER, type TimelineFilter } from "@/lib/timeline/filter";
 import { clampView, zoomView, type ViewRange } from "@/lib/timeline/layout";
-import { breakerWindows, eventMarkers, iterationBands, type BreakerInputs, type BreakerWindow } from "@/lib/timeline/overlays";
+import {
+  breakerWindows,
+  eventMarkers,
+  iterationBands,
+  type BreakerInputs,
+  type BreakerWindow,
+} from "@/lib/timeline/overlays";
 import { firstRowAtTime, flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
@@ -21,7 +27,12 @@ import { useTimelineData } from "./use-timeline-data";
 import { useUrlSync } from "./use-url-sync";
 import css from "./timeline.module.css";
 
-export type TimelineViewProps = { runId: string; breakers: BreakerInputs; initialView: ViewRange | null; initialSpan: string | null };
+export type TimelineViewProps = {
+  runId: string;
+  breakers: BreakerInputs;
+  initialView: ViewRange | null;
+  initialSpan: string | null;
+};
 
 export function TimelineView({ runId, breakers, initialView, initialSpan }: TimelineViewProps) {
   const { store, run, done, error } = useTimelineData(runId);
@@ -42,8 +53,11 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
     const m = matchSpans(store, filter);
     return m && keepWithAncestors(tree, m);
   }, [store, tree, filter]);
-  const rows = useMemo(() => flattenRows(store, tree, { collapsed, keep, collapseRepeats }), [store, tree, collapsed, keep, collapseRepeats]);
-  const selected = selectedId === null ? -1 : store.indexOf.get(selectedId) ?? -1;
+  const rows = useMemo(
+    () => flattenRows(store, tree, { collapsed, keep, collapseRepeats }),
+    [store, tree, collapsed, keep, collapseRepeats],
+  );
+  const selected = selectedId === null ? -1 : (store.indexOf.get(selectedId) ?? -1);
   const selectedRow = useMemo(() => (selected < 0 ? -1 : rowIndexOfSpan(rows, selected)), [rows, selected]);
   const tools = useMemo(() => [...store.names].sort(), [store.names]);
   const startUs = run?.start_us ?? 0;
@@ -62,27 +76,42 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
   const revealedInitial = useRef(false);
   useEffect(() => {
     if (revealedInitial.current) return;
-    const index = initialSpan !== null ? selectedRow : initialView ? firstRowAtTime(rows, store, initialView.startMs) : -1;
+    const index =
+      initialSpan !== null ? selectedRow : initialView ? firstRowAtTime(rows, store, initialView.startMs) : -1;
     if (index < 0) return;
     revealedInitial.current = true;
     setReveal({ index, seq: 0 });
   }, [selectedRow, rows, store, initialSpan, initialView]);
 
-  const selectRow = useCallback((r: number, scroll = false) => {
-    const row = rows[r];
-    if (!row) return;
-    setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]]);
-    if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1 }));
-  }, [rows, store]);
-  const toggle = useCallback((id: string) => setCollapsed((c) => {
-    const next = new Set(c);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  }), []);
+  const selectRow = useCallback(
+    (r: number, scroll = false) => {
+      const row = rows[r];
+      if (!row) return;
+      setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]]);
+      if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1 }));
+    },
+    [rows, store],
+  );
+  const toggle = useCallback(
+    (id: string) =>
+      setCollapsed((c) => {
+        const next = new Set(c);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
   const onKey = (e: React.KeyboardEvent) => {
     const row = rows[selectedRow];
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") selectRow(Math.min(rows.length - 1, Math.max(0, selectedRow + (e.key === "ArrowDown" ? 1 : -1))), true);
-    else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && row?.kind === "span" && row.hasChildren && row.collapsed === (e.key === "ArrowRight")) toggle(store.ids[row.span]);
+    if (e.key === "ArrowDown" || e.key === "ArrowUp")
+      selectRow(Math.min(rows.length - 1, Math.max(0, selectedRow + (e.key === "ArrowDown" ? 1 : -1))), true);
+    else if (
+      (e.key === "ArrowLeft" || e.key === "ArrowRight") &&
+      row?.kind === "span" &&
+      row.hasChildren &&
+      row.collapsed === (e.key === "ArrowRight")
+    )
+      toggle(store.ids[row.span]);
     else if (e.key === "Escape") setSelectedId(null);
     else return;
     e.preventDefault();
@@ -94,30 +123,85 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
   };
 
   const total = run?.span_count ?? 0;
-  const status = error ? `error: ${error}`
-    : !run ? "loading…"
-      : done ? `${formatCount(store.count)} spans · ${formatCount(rows.length)} rows${isFiltering(filter) ? " (filtered)" : ""}`
+  const status = error
+    ? `error: ${error}`
+    : !run
+      ? "loading…"
+      : done
+        ? `${formatCount(store.count)} spans · ${formatCount(rows.length)} rows${isFiltering(filter) ? " (filtered)" : ""}`
         : `loading ${formatCount(store.count)} / ${formatCount(total)} spans…`;
 
   return (
-    <div className={css.root} data-testid="timeline" data-loaded={done ? "complete" : "partial"} data-span-count={store.count}>
+    <div
+      className={css.root}
+      data-testid="timeline"
+      data-loaded={done ? "complete" : "partial"}
+      data-span-count={store.count}
+    >
       <div className={css.main}>
-        <TimelineToolbar tools={tools} filter={filter} collapseRepeats={collapseRepeats} status={status} onFilter={setFilter} onCollapseRepeats={setCollapseRepeats} onZoom={zoom} />
+        <TimelineToolbar
+          tools={tools}
+          filter={filter}
+          collapseRepeats={collapseRepeats}
+          status={status}
+          onFilter={setFilter}
+          onCollapseRepeats={setCollapseRepeats}
+          onZoom={zoom}
+        />
         <div className={css.frame}>
-          <TimelineMinimap store={store} bounds={bounds} view={shown} windows={windows} width={width + LABEL_W} onView={setView} />
-          <TimelineHeader view={shown} bounds={bounds} width={width} bands={bands} windows={windows} markers={markers} markerTimes={markerTimes} label={`${formatCount(rows.length)} rows`} onView={setView} />
+          <TimelineMinimap
+            store={store}
+            bounds={bounds}
+            view={shown}
+            windows={windows}
+            width={width + LABEL_W}
+            onView={setView}
+          />
+          <TimelineHeader
+            view={shown}
+            bounds={bounds}
+            width={width}
+            bands={bands}
+            windows={windows}
+            markers={markers}
+            markerTimes={markerTimes}
+            label={`${formatCount(rows.length)} rows`}
+            onView={setView}
+          />
           {run && store.count === 0 && done ? (
             <div className={css.empty}>This run has no spans.</div>
           ) : (
             <TimelineWaterfall
-              store={store} rows={rows} shortCircuit={shortCircuit} bands={bands} windows={runWindows} toolWindows={toolWindows} view={shown} width={width} bounds={bounds}
-              selectedSpan={selected} revealRow={reveal} onWidth={setWidth} onView={setView} onSelectRow={selectRow} onToggle={toggle} onKey={onKey}
+              store={store}
+              rows={rows}
+              shortCircuit={shortCircuit}
+              bands={bands}
+              windows={runWindows}
+              toolWindows={toolWindows}
+              view={shown}
+              width={width}
+              bounds={bounds}
+              selectedSpan={selected}
+              revealRow={reveal}
+              onWidth={setWidth}
+              onView={setView}
+              onSelectRow={selectRow}
+              onToggle={toggle}
+              onKey={onKey}
             />
           )}
         </div>
       </div>
       {selected >= 0 && (
-        <TimelineSpanPanel runId={runId} store={store} span={selected} status={spanStatus(store, selected, shortCircuit)} breakers={breakers} startUs={startUs} onClose={() => setSelectedId(null)} />
+        <TimelineSpanPanel
+          runId={runId}
+          store={store}
+          span={selected}
+          status={spanStatus(store, selected, shortCircuit)}
+          breakers={breakers}
+          startUs={startUs}
+          onClose={() => setSelectedId(null)}
+        />
       )}
     </div>
   );

@@ -30,7 +30,12 @@ export function TimelineWaterfall(p: WaterfallProps) {
   const latest = useRef(p);
   latest.current = p;
   const drag = useRef<{ x: number; view: ViewRange; moved: boolean } | null>(null);
-  const virt = useVirtualizer({ count: p.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
+  const virt = useVirtualizer({
+    count: p.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 12,
+  });
   const { canvasRef, height, schedule } = useCanvas(scrollRef, (ctx, h) => {
     const q = latest.current;
     drawWaterfall(ctx, { ...q, width: q.width, height: h, scrollTop: scrollRef.current?.scrollTop ?? 0 });
@@ -126,7 +131,11 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
   const first = row.kind === "span" ? row.span : row.spans[0];
   const name = s.names[s.name[first]];
   const status = row.kind === "span" ? spanStatus(s, row.span, p.shortCircuit) : row.failures > 0 ? "failed" : "ok";
-  const cls = [css.row, row.kind === "span" && row.span === p.selectedSpan ? css.selected : "", row.kind === "span" && row.context ? css.context : ""].join(" ");
+  const cls = [
+    css.row,
+    row.kind === "span" && row.span === p.selectedSpan ? css.selected : "",
+    row.kind === "span" && row.context ? css.context : "",
+  ].join(" ");
   return (
     <div
       className={cls}
@@ -141,19 +150,43 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
     >
       <div className={css.label} style={{ paddingLeft: 4 + row.depth * 12 }} onPointerDown={(e) => e.stopPropagation()}>
         {row.kind === "span" && row.hasChildren ? (
-          <button className={css.toggle} aria-label={row.collapsed ? "expand" : "collapse"} onClick={(e) => { e.stopPropagation(); p.onToggle(s.ids[row.span]); }}>
+          <button
+            className={css.toggle}
+            aria-label={row.collapsed ? "expand" : "collapse"}
+            onClick={(e) => {
+              e.stopPropagation();
+              p.onToggle(s.ids[row.span]);
+            }}
+          >
             {row.collapsed ? "▸" : "▾"}
           </button>
         ) : (
           <span className={css.toggle} />
         )}
-        <span className={css.swatch} style={{ background: s.kinds[s.kind[first]] === "agent" ? CONTAINER_COLOR : toolColor(name) }} />
-        {status === "failed" && <span className={css.fail} title="failed">✕</span>}
-        {status === "short_circuit" && <span className={css.short} title="short-circuited by the harness">⊘</span>}
-        <span className={css.name} title={name}>{name}</span>
+        <span
+          className={css.swatch}
+          style={{ background: s.kinds[s.kind[first]] === "agent" ? CONTAINER_COLOR : toolColor(name) }}
+        />
+        {status === "failed" && (
+          <span className={css.fail} title="failed">
+            ✕
+          </span>
+        )}
+        {status === "short_circuit" && (
+          <span className={css.short} title="short-circuited by the harness">
+            ⊘
+          </span>
+        )}
+        <span className={css.name} title={name}>
+          {name}
+        </span>
         {row.kind === "repeat" ? (
-          <span className={`${css.dur} ${css.repeat}`} title={`min ${formatDuration(row.minMs)} · median ${formatDuration(row.medianMs)} · max ${formatDuration(row.maxMs)}`}>
-            ×{row.spans.length}{row.failures ? ` (${row.failures}✕)` : ""} · {formatDuration(row.medianMs)}
+          <span
+            className={`${css.dur} ${css.repeat}`}
+            title={`min ${formatDuration(row.minMs)} · median ${formatDuration(row.medianMs)} · max ${formatDuration(row.maxMs)}`}
+          >
+            ×{row.spans.length}
+            {row.failures ? ` (${row.failures}✕)` : ""} · {formatDuration(row.medianMs)}
           </span>
         ) : (
           <span className={css.dur}>{formatDuration(s.t1[row.span] - s.t0[row.span])}</span>

@@ -13,7 +13,11 @@ export function useUrlSync(view: ViewRange | null, span: string | null, enabled:
     const t = setTimeout(() => {
       const search = withTimelineParams(window.location.search, view, span);
       if (search === window.location.search) return;
-      window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+      window.history.replaceState(
+        window.history.state,
+        "",
+        `${window.location.pathname}${search}${window.location.hash}`,
+      );
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [view, span, enabled]);

@@ -49,7 +49,8 @@ async function scanToolSpans(
     const b = breaker.finish(tool);
     if (b) breakers.push(b);
     const t = totals[tool];
-    if (t && t.exceeded > 0) timeouts.push({ tool, timeout_s: limits[tool], exceeded_calls: t.exceeded, excess_ms: t.excessMs });
+    if (t && t.exceeded > 0)
+      timeouts.push({ tool, timeout_s: limits[tool], exceeded_calls: t.exceeded, excess_ms: t.excessMs });
   }
   return { breakers, timeouts };
 }

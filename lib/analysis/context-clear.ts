@@ -23,7 +23,10 @@ export function recommendContextClear(
   tasks: StoredTask[],
   s: AnalysisSettings,
 ): ContextClearReport {
-  const titles = taskTitles(tasks, views.flatMap((v) => v.events));
+  const titles = taskTitles(
+    tasks,
+    views.flatMap((v) => v.events),
+  );
   const errorCounts = taskErrorCounts(views, tasks);
   const work = new Map<string | null, TaskWork>();
   let counts: Counts = { lastClearUs: runStartUs, iterationCompleted: 0, completedEvents: 0, finished: [] };
@@ -34,7 +37,8 @@ export function recommendContextClear(
     const w = work.get(v.taskId) ?? emptyTaskWork(v.taskId ? (titles.get(v.taskId) ?? null) : null);
     work.set(v.taskId, addWork(w, v));
     factors = evaluateFactors(v, v.it.tsUs, w, counts, errorCounts, s);
-    if (!first && CONTEXT_FACTORS.some((f) => factors[f].fired)) first = { iteration: v.it.n, at: formatTimeUs(v.it.tsUs) };
+    if (!first && CONTEXT_FACTORS.some((f) => factors[f].fired))
+      first = { iteration: v.it.n, at: formatTimeUs(v.it.tsUs) };
   }
   const reasons = CONTEXT_FACTORS.filter((f) => factors[f].fired).map((f) => ({
     factor: f,
@@ -42,14 +46,20 @@ export function recommendContextClear(
     threshold: factors[f].threshold,
     message: describe(f, factors[f]),
   }));
-  return { decision: reasons.length > 0 ? "clear" : "keep", reasons, factors, ...(first ? { first_recommended_at: first } : {}) };
+  return {
+    decision: reasons.length > 0 ? "clear" : "keep",
+    reasons,
+    factors,
+    ...(first ? { first_recommended_at: first } : {}),
+  };
 }
 
 /** Events in order (a clear resets, a task_completed counts), then the iteration's own completions. */
 function countIteration(c: Counts, v: IterationView): Counts {
   let next = { ...c, finished: [...c.finished] };
   for (const e of v.events) {
-    if (e.kind === "context_cleared") next = { lastClearUs: e.tsUs, iterationCompleted: 0, completedEvents: 0, finished: [] };
+    if (e.kind === "context_cleared")
+      next = { lastClearUs: e.tsUs, iterationCompleted: 0, completedEvents: 0, finished: [] };
     if (e.kind === "task_completed") {
       next.completedEvents += 1;
       if (e.taskId) next.finished.push(e.taskId);
@@ -79,14 +89,31 @@ function evaluateFactors(
   const complexity = w ? scoreComplexity(w) : 1;
   const completed = Math.max(c.iterationCompleted, c.completedEvents);
   const lastTasks = c.finished.slice(-ERROR_RATE_TASKS);
-  const errorRate = lastTasks.length === 0 ? 0 : (lastTasks.filter((t) => (errorCounts.get(t) ?? 0) > 0).length / lastTasks.length) * 100;
+  const errorRate =
+    lastTasks.length === 0
+      ? 0
+      : (lastTasks.filter((t) => (errorCounts.get(t) ?? 0) > 0).length / lastTasks.length) * 100;
   const round2 = (x: number) => Math.round(x * 100) / 100;
-  const factor = (value: number, threshold: number, fired: boolean): ContextFactor => ({ value: round2(value), threshold, fired });
+  const factor = (value: number, threshold: number, fired: boolean): ContextFactor => ({
+    value: round2(value),
+    threshold,
+    fired,
+  });
   return {
-    token_usage: { ...factor(fill, s.context_fill_pct, v !== null && fill >= s.context_fill_pct), estimated: v !== null && logged === null },
-    task_complexity: { ...factor(complexity, s.context_complexity, w !== null && complexity >= s.context_complexity), task_id: v?.taskId ?? null },
+    token_usage: {
+      ...factor(fill, s.context_fill_pct, v !== null && fill >= s.context_fill_pct),
+      estimated: v !== null && logged === null,
+    },
+    task_complexity: {
+      ...factor(complexity, s.context_complexity, w !== null && complexity >= s.context_complexity),
+      task_id: v?.taskId ?? null,
+    },
     completed_tasks: factor(completed, s.context_completed_tasks, completed >= s.context_completed_tasks),
-    error_rate: factor(errorRate, s.context_error_rate_pct, lastTasks.length >= ERROR_RATE_TASKS && errorRate > s.context_error_rate_pct),
+    error_rate: factor(
+      errorRate,
+      s.context_error_rate_pct,
+      lastTasks.length >= ERROR_RATE_TASKS && errorRate > s.context_error_rate_pct,
+    ),
     absolute_limit: factor(completed, s.context_absolute_limit, completed >= s.context_absolute_limit),
   };
 }

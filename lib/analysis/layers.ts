@@ -55,7 +55,10 @@ export function replayLayers(views: IterationView[], s: AnalysisSettings): Layer
 /** The three checks of one iteration, in priority order; task layers only with a current task. */
 function checksAt(v: IterationView, count: number, s: AnalysisSettings): [Check, Verdict][] {
   const out: [Check, Verdict][] = [
-    [{ layer: "iteration", value: count, limit: s.max_iterations, taskId: null }, iterationVerdict(count, s.max_iterations)],
+    [
+      { layer: "iteration", value: count, limit: s.max_iterations, taskId: null },
+      iterationVerdict(count, s.max_iterations),
+    ],
   ];
   if (v.taskId === null) return out;
   out.push([
@@ -69,7 +72,12 @@ function checksAt(v: IterationView, count: number, s: AnalysisSettings): [Check,
   return out;
 }
 
-function layerEvent(c: Check, kind: LayerEvent["kind"], severity: Severity, at: { n: number; tsUs: number }): LayerEvent {
+function layerEvent(
+  c: Check,
+  kind: LayerEvent["kind"],
+  severity: Severity,
+  at: { n: number; tsUs: number },
+): LayerEvent {
   return {
     layer: c.layer,
     kind,

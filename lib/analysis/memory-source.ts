@@ -5,14 +5,7 @@
 // O(records · log records) to build; it holds the whole run in memory by
 // design — the database source streams instead. Records of other runs are
 // ignored.
-import type {
-  StoredEvent,
-  StoredIteration,
-  StoredRecord,
-  StoredRun,
-  StoredSpan,
-  StoredTask,
-} from "../schemas/records";
+import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
 import type { AnalysisInput, SpanLite, ToolAggregate } from "./types";
 
 const isCall = (s: StoredSpan): boolean => s.kind === "tool" || s.kind === "llm";
@@ -98,7 +91,13 @@ function tokensPerTask(calls: readonly StoredSpan[]): Record<string, number> {
   return out;
 }
 
-const toLite = (s: StoredSpan): SpanLite => ({ spanId: s.spanId, t0Us: s.t0Us, t1Us: s.t1Us, ok: s.ok, error: s.error });
+const toLite = (s: StoredSpan): SpanLite => ({
+  spanId: s.spanId,
+  t0Us: s.t0Us,
+  t1Us: s.t1Us,
+  ok: s.ok,
+  error: s.error,
+});
 
 async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;

@@ -107,8 +107,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 }
 
 export type SettingsParseResult =
-  | { ok: true; settings: PartialSettings }
-  | { ok: false; param: string; message: string };
+  { ok: true; settings: PartialSettings } | { ok: false; param: string; message: string };
 
 /**
  * Read overrides from query parameters or `key=value` pairs (the CLI's

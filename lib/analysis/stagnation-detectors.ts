@@ -22,7 +22,16 @@ export type DetectorHistory = {
 };
 
 export function emptyHistory(): DetectorHistory {
-  return { scores: [], noProgressRun: 0, errorRuns: new Map(), outputs: [], denialRun: 0, workKinds: [], approaches: [], completed: [] };
+  return {
+    scores: [],
+    noProgressRun: 0,
+    errorRuns: new Map(),
+    outputs: [],
+    denialRun: 0,
+    workKinds: [],
+    approaches: [],
+    completed: [],
+  };
 }
 
 const NEGATIVE_WINDOW = 3;
@@ -104,7 +113,9 @@ function outputDecline(outputs: (number | null)[]): DetectorStatus {
   const falls = (xs: (number | null)[]) => {
     const first = xs[0];
     const last = xs[xs.length - 1];
-    return xs.every((x) => x !== null) && first !== null && first > 0 && last !== null && last <= OUTPUT_KEPT_RATIO * first;
+    return (
+      xs.every((x) => x !== null) && first !== null && first > 0 && last !== null && last <= OUTPUT_KEPT_RATIO * first
+    );
   };
   return {
     holds: outputs.length >= OUTPUT_WINDOW && falls(outputs),

@@ -22,10 +22,7 @@ export type BottleneckReason =
 
 export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: number };
 
-export type BottleneckSettings = Pick<
-  AnalysisSettings,
-  "slow_ratio" | "fail_rate" | "min_slow_ms" | "overcall_calls"
->;
+export type BottleneckSettings = Pick<AnalysisSettings, "slow_ratio" | "fail_rate" | "min_slow_ms" | "overcall_calls">;
 
 /** Largest total_ms first; ties break on the tool name (§3.12.5). */
 export function byTotalMsThenName(

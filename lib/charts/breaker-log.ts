@@ -11,7 +11,13 @@ import { parseTimeUs } from "../time";
 export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api" | "harness";
 
 /** A `breaker` event the harness itself logged (SPEC §1: `state`, `reason`), shown beside the replays. */
-export type HarnessBreakerEvent = { at: string; state: string | null; reason: string | null; tool: string | null; detail: string | null };
+export type HarnessBreakerEvent = {
+  at: string;
+  state: string | null;
+  reason: string | null;
+  tool: string | null;
+  detail: string | null;
+};
 
 export type BreakerLogEntry = {
   at: string;
@@ -45,11 +51,19 @@ const LOOP_ACTIONS: Record<string, [Severity, string]> = {
 
 function layerDrafts(r: AnalysisReport): Draft[] {
   return r.layers.events.map((e) => ({
-    at: e.at, breaker: "layer", subject: e.layer, iteration: e.iteration ?? null, severity: e.severity,
+    at: e.at,
+    breaker: "layer",
+    subject: e.layer,
+    iteration: e.iteration ?? null,
+    severity: e.severity,
     event: e.kind === "trip" ? "trip" : "warning",
     detail: `${e.layer} ${e.value} / limit ${e.limit}${e.task_id ? ` (task ${e.task_id})` : ""}`,
-    action: e.kind === "warning" ? "watch: close to the limit"
-      : e.severity === "HIGH" ? "BLOCKER_ESCALATION: stop and escalate to a human" : "AUTOMATIC_RECOVERY: reset the task and retry",
+    action:
+      e.kind === "warning"
+        ? "watch: close to the limit"
+        : e.severity === "HIGH"
+          ? "BLOCKER_ESCALATION: stop and escalate to a human"
+          : "AUTOMATIC_RECOVERY: reset the task and retry",
   }));
 }
 
@@ -59,17 +73,31 @@ function loopDrafts(r: AnalysisReport): Draft[] {
     const key = `${t.from}→${t.to}`;
     const [severity, action] = LOOP_ACTIONS[key] ?? ["MEDIUM", "review"];
     const why = detail.get(`${t.reason}@${t.iteration}`);
-    return { at: t.at, breaker: "loop", subject: null, iteration: t.iteration, severity, action,
-      event: key, detail: why ? `${t.reason}: ${why}` : t.reason };
+    return {
+      at: t.at,
+      breaker: "loop",
+      subject: null,
+      iteration: t.iteration,
+      severity,
+      action,
+      event: key,
+      detail: why ? `${t.reason}: ${why}` : t.reason,
+    };
   });
 }
 
 function toolDrafts(r: AnalysisReport, toMs: (iso: string) => number): Draft[] {
   return r.tool_breakers.flatMap((b) =>
     b.opened.map((o) => ({
-      at: o.at, breaker: "tool" as const, subject: b.tool, iteration: null, severity: "MEDIUM" as const,
-      event: "CLOSED→OPEN", detail: `${r.settings.fail_max} failures in a row; open until cooldown ends (${r.settings.cool_s} s)`,
-      action: `short-circuit ${b.tool} calls until the cooldown ends`, untilMs: toMs(o.until),
+      at: o.at,
+      breaker: "tool" as const,
+      subject: b.tool,
+      iteration: null,
+      severity: "MEDIUM" as const,
+      event: "CLOSED→OPEN",
+      detail: `${r.settings.fail_max} failures in a row; open until cooldown ends (${r.settings.cool_s} s)`,
+      action: `short-circuit ${b.tool} calls until the cooldown ends`,
+      untilMs: toMs(o.until),
     })),
   );
 }
@@ -78,21 +106,69 @@ function otherDrafts(r: AnalysisReport): Draft[] {
   const out: Draft[] = [];
   const rl = r.rate_limit;
   const limit = r.settings.max_calls_per_hour;
-  if (rl.warning_at) out.push({ at: rl.warning_at, breaker: "rate", subject: null, iteration: null, severity: "LOW",
-    event: "warning", detail: `80 % of ${limit} calls in a rolling hour`, action: "slow down model calls" });
-  if (rl.pause_at) out.push({ at: rl.pause_at, breaker: "rate", subject: null, iteration: null, severity: "MEDIUM",
-    event: "pause", detail: `${limit} calls in a rolling hour; ${rl.waited_calls} calls would have waited`, action: "pause until the hour rolls over" });
+  if (rl.warning_at)
+    out.push({
+      at: rl.warning_at,
+      breaker: "rate",
+      subject: null,
+      iteration: null,
+      severity: "LOW",
+      event: "warning",
+      detail: `80 % of ${limit} calls in a rolling hour`,
+      action: "slow down model calls",
+    });
+  if (rl.pause_at)
+    out.push({
+      at: rl.pause_at,
+      breaker: "rate",
+      subject: null,
+      iteration: null,
+      severity: "MEDIUM",
+      event: "pause",
+      detail: `${limit} calls in a rolling hour; ${rl.waited_calls} calls would have waited`,
+      action: "pause until the hour rolls over",
+    });
   for (const t of r.permission_breaker.transitions) {
     const open = t.to === "OPEN";
-    out.push({ at: t.at, breaker: "permission", subject: null, iteration: null, severity: open ? "MEDIUM" : "LOW",
-      event: `${t.from}→${t.to}`, detail: open ? `permission denials (${r.permission_breaker.denials} in the run)` : t.to === "HALF_OPEN" ? "cooldown over" : "permission granted",
-      action: open ? "switch to manual confirmation" : t.to === "HALF_OPEN" ? "allow one request, confirm by hand" : "resume automatic permissions" });
+    out.push({
+      at: t.at,
+      breaker: "permission",
+      subject: null,
+      iteration: null,
+      severity: open ? "MEDIUM" : "LOW",
+      event: `${t.from}→${t.to}`,
+      detail: open
+        ? `permission denials (${r.permission_breaker.denials} in the run)`
+        : t.to === "HALF_OPEN"
+          ? "cooldown over"
+          : "permission granted",
+      action: open
+        ? "switch to manual confirmation"
+        : t.to === "HALF_OPEN"
+          ? "allow one request, confirm by hand"
+          : "resume automatic permissions",
+    });
   }
   for (const t of r.api_breaker.transitions) {
     const open = t.to === "OPEN";
-    out.push({ at: t.at, breaker: "api", subject: null, iteration: null, severity: open ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW",
-      event: `${t.from}→${t.to}`, detail: open ? `API failure rate > ${Math.round(r.settings.api_failure_rate * 100)} % over the last ${r.settings.api_window} calls` : t.to === "HALF_OPEN" ? `cooldown over (${r.settings.api_cooldown_s} s)` : "probe call succeeded",
-      action: open ? "fail fast: stop calling the API and back off" : t.to === "HALF_OPEN" ? "send one probe call" : "resume API calls" });
+    out.push({
+      at: t.at,
+      breaker: "api",
+      subject: null,
+      iteration: null,
+      severity: open ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW",
+      event: `${t.from}→${t.to}`,
+      detail: open
+        ? `API failure rate > ${Math.round(r.settings.api_failure_rate * 100)} % over the last ${r.settings.api_window} calls`
+        : t.to === "HALF_OPEN"
+          ? `cooldown over (${r.settings.api_cooldown_s} s)`
+          : "probe call succeeded",
+      action: open
+        ? "fail fast: stop calling the API and back off"
+        : t.to === "HALF_OPEN"
+          ? "send one probe call"
+          : "resume API calls",
+    });
   }
   return out;
 }
@@ -102,9 +178,16 @@ function harnessDrafts(events: readonly HarnessBreakerEvent[]): Draft[] {
     const state = (e.state ?? "").toUpperCase();
     const open = state === "OPEN";
     return {
-      at: e.at, breaker: "harness" as const, subject: e.tool, iteration: null, severity: open ? "MEDIUM" as const : "LOW" as const,
-      event: state || "breaker", detail: [e.reason, e.detail].filter(Boolean).join(": ") || "logged by the harness",
-      action: open ? "the harness stopped here itself: compare with where the replays would have" : "logged by the harness",
+      at: e.at,
+      breaker: "harness" as const,
+      subject: e.tool,
+      iteration: null,
+      severity: open ? ("MEDIUM" as const) : ("LOW" as const),
+      event: state || "breaker",
+      detail: [e.reason, e.detail].filter(Boolean).join(": ") || "logged by the harness",
+      action: open
+        ? "the harness stopped here itself: compare with where the replays would have"
+        : "logged by the harness",
     };
   });
 }
@@ -125,14 +208,23 @@ export function prepareBreakerLog(
     return us == null || startUs == null ? 0 : (us - startUs) / 1000;
   };
   const pad = viewPadMs(runDurationMs);
-  const drafts = [...layerDrafts(r), ...toolDrafts(r, toMs), ...loopDrafts(r), ...otherDrafts(r), ...harnessDrafts(harness)];
+  const drafts = [
+    ...layerDrafts(r),
+    ...toolDrafts(r, toMs),
+    ...loopDrafts(r),
+    ...otherDrafts(r),
+    ...harnessDrafts(harness),
+  ];
   return drafts
     .map(({ untilMs, ...d }) => {
       const atMs = toMs(d.at);
       const endMs = Math.max(atMs, untilMs ?? atMs) + pad;
       return { ...d, atMs, view: { startMs: Math.max(0, Math.floor(atMs - pad)), endMs: Math.ceil(endMs) } };
     })
-    .sort((a, b) => a.atMs - b.atMs || a.breaker.localeCompare(b.breaker) || (a.subject ?? "").localeCompare(b.subject ?? ""));
+    .sort(
+      (a, b) =>
+        a.atMs - b.atMs || a.breaker.localeCompare(b.breaker) || (a.subject ?? "").localeCompare(b.subject ?? ""),
+    );
 }
 
 /** `?tab=timeline&view=<start>-<end>` for an entry (the timeline's URL contract). */

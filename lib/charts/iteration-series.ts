@@ -6,12 +6,7 @@
 // filled with all-null rows so the x axis stays linear. O(iterations).
 // It does not choose colours or sizes; components do.
 import type { StoredIteration } from "../schemas/records";
-import type {
-  Detection,
-  StagnationIteration,
-  Tier,
-  TokenBudgetReport,
-} from "../analysis/iteration-report-types";
+import type { Detection, StagnationIteration, Tier, TokenBudgetReport } from "../analysis/iteration-report-types";
 
 /** The iteration fields the charts read (a subset of the stored row). */
 export type IterationChartFacts = Pick<StoredIteration, "n" | "tokensUsed">;

@@ -45,7 +45,9 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
     ? {
         text: `Stagnation risk now ${last.risk} (iteration ${last.n})`,
         tone: RISK_TONE[last.risk],
-        detail: r.stagnation.detections.length ? r.stagnation.detections.map((d) => `${d.detector}@${d.at_iteration}`).join(", ") : null,
+        detail: r.stagnation.detections.length
+          ? r.stagnation.detections.map((d) => `${d.detector}@${d.at_iteration}`).join(", ")
+          : null,
       }
     : { text: "Stagnation risk: no iterations logged", tone: "info", detail: null };
 

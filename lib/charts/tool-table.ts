@@ -43,7 +43,10 @@ export function explainReason(r: BottleneckReason, s: AnalysisReport["settings"]
   }
 }
 
-export function parseToolSort(sort: string | undefined, order: string | undefined): { sort: ToolSortKey; order: SortOrder } {
+export function parseToolSort(
+  sort: string | undefined,
+  order: string | undefined,
+): { sort: ToolSortKey; order: SortOrder } {
   const key = (TOOL_SORT_KEYS as readonly string[]).includes(sort ?? "") ? (sort as ToolSortKey) : "total_ms";
   const dir: SortOrder = order === "asc" || order === "desc" ? order : key === "tool" ? "asc" : "desc";
   return { sort: key, order: dir };

@@ -9,10 +9,24 @@ import type { RunSummary } from "../schemas/api";
 export type Unit = "count" | "ms" | "tokens" | "pct";
 export type Side = "a" | "b";
 /** A numeric row; null means "not there" (a tool the run never called), not zero. */
-export type FigureRow = { key: string; label: string; unit: Unit; a: number | null; b: number | null; delta: number | null; worse: Side | null };
+export type FigureRow = {
+  key: string;
+  label: string;
+  unit: Unit;
+  a: number | null;
+  b: number | null;
+  delta: number | null;
+  worse: Side | null;
+};
 export type TextRow = { key: string; label: string; a: string; b: string; differs: boolean };
 export type ToolStat = { calls: number; failures: number; total_ms: number; avg_ms: number };
-export type ToolCompareRow = { tool: string; a: ToolStat | null; b: ToolStat | null; delta: ToolStat | null; worse: Side | null };
+export type ToolCompareRow = {
+  tool: string;
+  a: ToolStat | null;
+  b: ToolStat | null;
+  delta: ToolStat | null;
+  worse: Side | null;
+};
 export type ComparedRun = { run: RunSummary; report: AnalysisReport };
 
 export type RunComparison = {
@@ -24,10 +38,17 @@ export type RunComparison = {
 };
 
 /** Lower is better unless `higherIsBetter`; equal values (or a missing side) mark nobody. */
-export function figureRow(key: string, label: string, unit: Unit, a: number | null, b: number | null, higherIsBetter = false): FigureRow {
+export function figureRow(
+  key: string,
+  label: string,
+  unit: Unit,
+  a: number | null,
+  b: number | null,
+  higherIsBetter = false,
+): FigureRow {
   const delta = a == null || b == null ? null : b - a;
   let worse: Side | null = null;
-  if (delta != null && delta !== 0) worse = (delta > 0) !== higherIsBetter ? "b" : "a";
+  if (delta != null && delta !== 0) worse = delta > 0 !== higherIsBetter ? "b" : "a";
   return { key, label, unit, a, b, delta, worse };
 }
 
@@ -46,7 +67,12 @@ export function compareTools(a: AnalysisReport, b: AnalysisReport): ToolCompareR
     const sa = stat(a, tool);
     const sb = stat(b, tool);
     if (!sa || !sb) return { tool, a: sa, b: sb, delta: null, worse: null };
-    const delta = { calls: sb.calls - sa.calls, failures: sb.failures - sa.failures, total_ms: sb.total_ms - sa.total_ms, avg_ms: sb.avg_ms - sa.avg_ms };
+    const delta = {
+      calls: sb.calls - sa.calls,
+      failures: sb.failures - sa.failures,
+      total_ms: sb.total_ms - sa.total_ms,
+      avg_ms: sb.avg_ms - sa.avg_ms,
+    };
     return { tool, a: sa, b: sb, delta, worse: figureRow(tool, tool, "ms", sa.total_ms, sb.total_ms).worse };
   });
   const size = (r: ToolCompareRow) => Math.max(r.a?.total_ms ?? 0, r.b?.total_ms ?? 0);
@@ -66,7 +92,9 @@ const halt = (r: AnalysisReport): string => {
 export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
   const ra = a.report;
   const rb = b.report;
-  const detectors = [...new Set([...ra.stagnation.detections, ...rb.stagnation.detections].map((d) => d.detector))].sort();
+  const detectors = [
+    ...new Set([...ra.stagnation.detections, ...rb.stagnation.detections].map((d) => d.detector)),
+  ].sort();
   return {
     counts: [
       figureRow("duration", "Duration", "ms", a.run.duration_ms, b.run.duration_ms),
@@ -76,21 +104,54 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
       figureRow("events", "Events", "count", a.run.counts.events, b.run.counts.events),
       figureRow("tokens", "Tokens", "tokens", a.run.counts.tokens, b.run.counts.tokens),
       figureRow("bottlenecks", "Bottleneck tools", "count", ra.bottlenecks.length, rb.bottlenecks.length),
-      figureRow("blocked", "Calls a tool breaker would block", "count", sum(ra.tool_breakers.map((t) => t.blocked_calls)), sum(rb.tool_breakers.map((t) => t.blocked_calls))),
-      figureRow("timeouts", "Calls over their timeout", "count", sum(ra.timeouts.map((t) => t.exceeded_calls)), sum(rb.timeouts.map((t) => t.exceeded_calls))),
+      figureRow(
+        "blocked",
+        "Calls a tool breaker would block",
+        "count",
+        sum(ra.tool_breakers.map((t) => t.blocked_calls)),
+        sum(rb.tool_breakers.map((t) => t.blocked_calls)),
+      ),
+      figureRow(
+        "timeouts",
+        "Calls over their timeout",
+        "count",
+        sum(ra.timeouts.map((t) => t.exceeded_calls)),
+        sum(rb.timeouts.map((t) => t.exceeded_calls)),
+      ),
     ],
     tools: compareTools(ra, rb),
     stagnation: {
       rows: [
-        figureRow("detections", "Detections", "count", ra.stagnation.detections.length, rb.stagnation.detections.length),
+        figureRow(
+          "detections",
+          "Detections",
+          "count",
+          ra.stagnation.detections.length,
+          rb.stagnation.detections.length,
+        ),
         figureRow("high_risk", "HIGH-risk iterations", "count", countHigh(ra), countHigh(rb)),
       ],
-      detectors: [textRow("final_risk", "Final risk", finalRisk(ra), finalRisk(rb)), ...detectors.map((d) => textRow(d, d, detectedAt(ra, d), detectedAt(rb, d)))],
+      detectors: [
+        textRow("final_risk", "Final risk", finalRisk(ra), finalRisk(rb)),
+        ...detectors.map((d) => textRow(d, d, detectedAt(ra, d), detectedAt(rb, d))),
+      ],
     },
     loopBreaker: {
       rows: [
-        figureRow("saved_iterations", "Iterations saved", "count", ra.loop_breaker.savings.iterations, rb.loop_breaker.savings.iterations),
-        figureRow("saved_tokens", "Tokens saved", "tokens", ra.loop_breaker.savings.tokens, rb.loop_breaker.savings.tokens),
+        figureRow(
+          "saved_iterations",
+          "Iterations saved",
+          "count",
+          ra.loop_breaker.savings.iterations,
+          rb.loop_breaker.savings.iterations,
+        ),
+        figureRow(
+          "saved_tokens",
+          "Tokens saved",
+          "tokens",
+          ra.loop_breaker.savings.tokens,
+          rb.loop_breaker.savings.tokens,
+        ),
         figureRow("saved_ms", "Time saved", "ms", ra.loop_breaker.savings.ms, rb.loop_breaker.savings.ms),
       ],
       verdict: [
@@ -99,7 +160,12 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
       ],
     },
     status: [
-      textRow("layers", "Three-layer breaker", `${ra.layers.status} · ${ra.layers.action}`, `${rb.layers.status} · ${rb.layers.action}`),
+      textRow(
+        "layers",
+        "Three-layer breaker",
+        `${ra.layers.status} · ${ra.layers.action}`,
+        `${rb.layers.status} · ${rb.layers.action}`,
+      ),
       textRow("permission", "Permission breaker", ra.permission_breaker.final_state, rb.permission_breaker.final_state),
       textRow("api", "API breaker", ra.api_breaker.final_state, rb.api_breaker.final_state),
       textRow("context", "Context", contextText(ra), contextText(rb)),

@@ -40,7 +40,10 @@ export class IngestAbortedError extends Error {
 /** An item to ingest: a line of text, or an element of a JSON array body. */
 export type IngestItem = Line | { lineNo: number; value: unknown };
 
-export async function ingestItems(items: AsyncIterable<IngestItem> | Iterable<IngestItem>, opts: IngestOptions): Promise<IngestResult> {
+export async function ingestItems(
+  items: AsyncIterable<IngestItem> | Iterable<IngestItem>,
+  opts: IngestOptions,
+): Promise<IngestResult> {
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   const maxErrors = opts.maxErrors ?? MAX_REPORTED_ERRORS;
   const assigner = createRunAssigner(opts.runId ?? null);

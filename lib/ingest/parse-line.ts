@@ -3,14 +3,7 @@
 // is a bare span (the Python `asdict(span)` pattern). Does no I/O and assigns
 // no ids: that needs the upload's context (see assign-ids.ts).
 import type { z } from "zod";
-import {
-  EventRecord,
-  IterationRecord,
-  RunRecord,
-  SpanRecord,
-  TaskRecord,
-  type IngestRecord,
-} from "../schemas/records";
+import { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord, type IngestRecord } from "../schemas/records";
 
 export type LineError = { line: number; message: string };
 export type ParsedLine = { ok: true; record: IngestRecord } | { ok: false; message: string };
@@ -29,7 +22,9 @@ export function parseRecordValue(value: unknown): ParsedLine {
     return { ok: false, message: "a record must be a JSON object" };
   }
   const raw = value as Record<string, unknown>;
-  let schema: { safeParse: (raw: unknown) => { success: true; data: IngestRecord } | { success: false; error: z.ZodError } };
+  let schema: {
+    safeParse: (raw: unknown) => { success: true; data: IngestRecord } | { success: false; error: z.ZodError };
+  };
   if (raw.type === undefined) {
     if (!("name" in raw) || !("t0" in raw)) {
       return { ok: false, message: 'missing "type" (a record without one must be a bare span with "name" and "t0")' };
@@ -38,7 +33,10 @@ export function parseRecordValue(value: unknown): ParsedLine {
   } else if (typeof raw.type === "string" && raw.type in SCHEMAS) {
     schema = SCHEMAS[raw.type as keyof typeof SCHEMAS];
   } else {
-    return { ok: false, message: `unknown type ${JSON.stringify(raw.type)} (expected run, span, iteration, event or task)` };
+    return {
+      ok: false,
+      message: `unknown type ${JSON.stringify(raw.type)} (expected run, span, iteration, event or task)`,
+    };
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, record: result.data };

@@ -16,12 +16,29 @@ type Attrs = Record<string, unknown>;
 export const ITERATION_EVENT = "loopscope.iteration";
 
 const COUNT_FIELDS = [
-  "tasks_completed", "lines_added", "lines_removed", "newly_passing", "build_errors_resolved",
-  "output_lines", "api_calls", "tokens_used", "context_tokens", "context_window",
+  "tasks_completed",
+  "lines_added",
+  "lines_removed",
+  "newly_passing",
+  "build_errors_resolved",
+  "output_lines",
+  "api_calls",
+  "tokens_used",
+  "context_tokens",
+  "context_window",
 ] as const;
 const TEXT_FIELDS = ["task_id", "approach", "work_kind"] as const;
 const LIST_FIELDS = ["files_modified", "errors"] as const;
-const SKIPPED_KEYS = new Set(["event.name", "event.sequence", "event.timestamp", "loopscope.run_id", "session.id", "type", "run_id", "ts"]);
+const SKIPPED_KEYS = new Set([
+  "event.name",
+  "event.sequence",
+  "event.timestamp",
+  "loopscope.run_id",
+  "session.id",
+  "type",
+  "run_id",
+  "ts",
+]);
 
 /** A string list from an OTLP array, or from a JSON-encoded array string. */
 function toStringList(value: unknown): string[] | null {

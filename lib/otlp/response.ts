@@ -31,9 +31,7 @@ export function encodeExportResponse(
 ): OtlpResponseBody {
   const countKey = signal === "traces" ? "rejectedSpans" : "rejectedLogRecords";
   const response =
-    rejected > 0 || errorMessage !== ""
-      ? { partialSuccess: { [countKey]: rejected, errorMessage } }
-      : {};
+    rejected > 0 || errorMessage !== "" ? { partialSuccess: { [countKey]: rejected, errorMessage } } : {};
   if (encoding === "json") return { contentType: CONTENT_TYPE.json, body: encodeJson(response) };
   const type = otlpMessageType(signal === "traces" ? "ExportTraceServiceResponse" : "ExportLogsServiceResponse");
   return { contentType: CONTENT_TYPE.protobuf, body: type.encode(type.fromObject(response)).finish() };
@@ -43,7 +41,10 @@ export function encodeExportResponse(
 export function encodeStatusResponse(encoding: OtlpEncoding, grpcCode: number, message: string): OtlpResponseBody {
   if (encoding === "json") return { contentType: CONTENT_TYPE.json, body: encodeJson({ code: grpcCode, message }) };
   const type = otlpMessageType("RpcStatus");
-  return { contentType: CONTENT_TYPE.protobuf, body: type.encode(type.fromObject({ code: grpcCode, message })).finish() };
+  return {
+    contentType: CONTENT_TYPE.protobuf,
+    body: type.encode(type.fromObject({ code: grpcCode, message })).finish(),
+  };
 }
 
 /** google.rpc.Code values the OTLP/HTTP spec pairs with HTTP statuses. */

@@ -18,7 +18,13 @@ import { formatTimeUs } from "../time";
 import { keyValuesToObject } from "./any-value";
 import { nanosToUs, normalizeId, toText } from "./coerce";
 import {
-  CONSUMED_KEYS, RUN_ID_KEYS, isErrorStatus, otelSpanKindLabel, spanKindOf, spanNameOf, spanUsageOf,
+  CONSUMED_KEYS,
+  RUN_ID_KEYS,
+  isErrorStatus,
+  otelSpanKindLabel,
+  spanKindOf,
+  spanNameOf,
+  spanUsageOf,
 } from "./genai";
 import { OtlpSpan, OtlpSpanEvent, type ExportTraceServiceRequest, type OtlpRejection } from "./model";
 import { runRecordsFor, type OtlpTraceMapResult, type SpanWire, type TraceRun } from "./wire";
@@ -36,7 +42,10 @@ function collectSpans(request: ExportTraceServiceRequest, rejected: OtlpRejectio
         const parsed = OtlpSpan.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          rejected.push({ index, message: `span ${issue?.path.join(".") || ""}: ${issue?.message ?? "invalid"}`.trim() });
+          rejected.push({
+            index,
+            message: `span ${issue?.path.join(".") || ""}: ${issue?.message ?? "invalid"}`.trim(),
+          });
         } else {
           const span = parsed.data;
           const attrs = keyValuesToObject(span.attributes);

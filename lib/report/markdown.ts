@@ -13,50 +13,111 @@ export type ReportComment = { author: string; body: string; created_at: string }
 const table = (head: string[], rows: (string | number)[][]): string[] =>
   rows.length === 0
     ? ["_none_"]
-    : [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`)];
+    : [
+        `| ${head.join(" | ")} |`,
+        `|${head.map(() => "---").join("|")}|`,
+        ...rows.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`),
+      ];
 
 export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, comments: ReportComment[] = []): string {
   const lb = report.loop_breaker;
   const out: string[] = [`# Post-mortem: ${run.name ?? run.run_id}`, ""];
-  out.push(`Run \`${run.run_id}\`${run.agent ? ` · agent ${run.agent}` : ""} · started ${formatTimestamp(run.started_at)} UTC · ${formatDuration(run.duration_ms)}`, "");
-  out.push(`${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens`, "");
+  out.push(
+    `Run \`${run.run_id}\`${run.agent ? ` · agent ${run.agent}` : ""} · started ${formatTimestamp(run.started_at)} UTC · ${formatDuration(run.duration_ms)}`,
+    "",
+  );
+  out.push(
+    `${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens`,
+    "",
+  );
 
   out.push("## Verdict", "");
   if (lb.would_have_halted_at) {
     const h = lb.would_have_halted_at;
-    out.push(`- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`);
+    out.push(
+      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
+    );
   } else out.push(`- The loop breaker never opened (ends ${lb.final_state}).`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
-  out.push(`- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state}.`);
-  out.push(`- Context: **${report.context_clear.decision}**${report.context_clear.first_recommended_at ? ` (first recommended at iteration ${report.context_clear.first_recommended_at.iteration})` : ""}.`, "");
+  out.push(
+    `- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state}.`,
+  );
+  out.push(
+    `- Context: **${report.context_clear.decision}**${report.context_clear.first_recommended_at ? ` (first recommended at iteration ${report.context_clear.first_recommended_at.iteration})` : ""}.`,
+    "",
+  );
 
   out.push("## Breaker events", "");
   out.push(...table(["at (UTC)", "breaker", "event", "reason / severity"], breakerRows(report)), "");
 
   out.push("## Bottlenecks", "");
-  out.push(...table(["tool", "calls", "failures", "total", "avg", "reasons"], report.bottlenecks.map((b) => {
-    const t = report.tools.find((x) => x.tool === b.tool);
-    return [b.tool, t?.calls ?? 0, t?.failures ?? 0, formatDuration(b.total_ms), formatDuration(t?.avg_ms), b.reasons.map((r) => r.kind).join(", ")];
-  })), "");
+  out.push(
+    ...table(
+      ["tool", "calls", "failures", "total", "avg", "reasons"],
+      report.bottlenecks.map((b) => {
+        const t = report.tools.find((x) => x.tool === b.tool);
+        return [
+          b.tool,
+          t?.calls ?? 0,
+          t?.failures ?? 0,
+          formatDuration(b.total_ms),
+          formatDuration(t?.avg_ms),
+          b.reasons.map((r) => r.kind).join(", "),
+        ];
+      }),
+    ),
+    "",
+  );
 
   out.push("## Stagnation", "");
-  out.push(...table(["detector", "first at iteration", "detail"], report.stagnation.detections.map((d) => [d.detector, d.at_iteration, d.detail])), "");
+  out.push(
+    ...table(
+      ["detector", "first at iteration", "detail"],
+      report.stagnation.detections.map((d) => [d.detector, d.at_iteration, d.detail]),
+    ),
+    "",
+  );
 
   out.push("## Context clear", "");
-  out.push(...table(["factor", "value", "threshold", "fired"], Object.entries(report.context_clear.factors).map(([name, f]) => [
-    name + (f.estimated ? " (estimated)" : ""), round(f.value), round(f.threshold), f.fired ? "yes" : "no",
-  ])), "");
+  out.push(
+    ...table(
+      ["factor", "value", "threshold", "fired"],
+      Object.entries(report.context_clear.factors).map(([name, f]) => [
+        name + (f.estimated ? " (estimated)" : ""),
+        round(f.value),
+        round(f.threshold),
+        f.fired ? "yes" : "no",
+      ]),
+    ),
+    "",
+  );
 
   out.push("## Recommendations", "");
   const recs = recommend(report);
   out.push(...(recs.length ? recs.map((r) => `- ${r}`) : ["- Nothing stands out: the run looks healthy."]), "");
 
   out.push("## Comments", "");
-  out.push(...(comments.length ? comments.map((c) => `- **${c.author}** (${formatTimestamp(c.created_at)}): ${c.body}`) : ["_no comments yet_"]), "");
+  out.push(
+    ...(comments.length
+      ? comments.map((c) => `- **${c.author}** (${formatTimestamp(c.created_at)}): ${c.body}`)
+      : ["_no comments yet_"]),
+    "",
+  );
   out.push("## Tools", "");
-  out.push(...table(["tool", "calls", "failures", "fail rate", "total", "avg"], report.tools.map((t) => [
-    t.tool, t.calls, t.failures, formatPct(t.fail_rate), formatDuration(t.total_ms), formatDuration(t.avg_ms),
-  ])), "");
+  out.push(
+    ...table(
+      ["tool", "calls", "failures", "fail rate", "total", "avg"],
+      report.tools.map((t) => [
+        t.tool,
+        t.calls,
+        t.failures,
+        formatPct(t.fail_rate),
+        formatDuration(t.total_ms),
+        formatDuration(t.avg_ms),
+      ]),
+    ),
+    "",
+  );
   return out.join("\n");
 }
 
@@ -67,12 +128,21 @@ function round(n: number): string {
 /** Every transition and trip of every breaker, in time order. */
 export function breakerRows(report: AnalysisReport): string[][] {
   const rows: [string, string, string, string][] = [];
-  for (const e of report.layers.events) rows.push([e.at, `layer:${e.layer}`, e.kind, `${e.severity} ${e.value}/${e.limit}${e.task_id ? ` ${e.task_id}` : ""}`]);
-  for (const t of report.loop_breaker.transitions) rows.push([t.at, "loop", `${t.from}→${t.to} @${t.iteration}`, t.reason]);
-  for (const b of report.tool_breakers) for (const o of b.opened) rows.push([o.at, `tool:${b.tool}`, "OPEN", `until ${formatTimestamp(o.until)}`]);
+  for (const e of report.layers.events)
+    rows.push([
+      e.at,
+      `layer:${e.layer}`,
+      e.kind,
+      `${e.severity} ${e.value}/${e.limit}${e.task_id ? ` ${e.task_id}` : ""}`,
+    ]);
+  for (const t of report.loop_breaker.transitions)
+    rows.push([t.at, "loop", `${t.from}→${t.to} @${t.iteration}`, t.reason]);
+  for (const b of report.tool_breakers)
+    for (const o of b.opened) rows.push([o.at, `tool:${b.tool}`, "OPEN", `until ${formatTimestamp(o.until)}`]);
   for (const t of report.permission_breaker.transitions) rows.push([t.at, "permission", `${t.from}→${t.to}`, ""]);
   for (const t of report.api_breaker.transitions) rows.push([t.at, "api", `${t.from}→${t.to}`, ""]);
-  if (report.rate_limit.pause_at) rows.push([report.rate_limit.pause_at, "rate", "pause", `${report.rate_limit.waited_calls} calls waited`]);
+  if (report.rate_limit.pause_at)
+    rows.push([report.rate_limit.pause_at, "rate", "pause", `${report.rate_limit.waited_calls} calls waited`]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));
   return rows.map(([at, ...rest]) => [formatTimestamp(at), ...rest]);
 }

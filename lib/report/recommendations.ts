@@ -7,27 +7,51 @@ export function recommend(r: AnalysisReport): string[] {
   const out: string[] = [];
   const halt = r.loop_breaker.would_have_halted_at;
   if (halt) {
-    out.push(`Enable a loop breaker on \`${halt.reason}\`: it would have stopped the run at iteration ${halt.iteration} and saved ${formatTokens(r.loop_breaker.savings.tokens)} tokens and ${formatDuration(r.loop_breaker.savings.ms)}.`);
+    out.push(
+      `Enable a loop breaker on \`${halt.reason}\`: it would have stopped the run at iteration ${halt.iteration} and saved ${formatTokens(r.loop_breaker.savings.tokens)} tokens and ${formatDuration(r.loop_breaker.savings.ms)}.`,
+    );
   }
   for (const b of r.tool_breakers) {
-    out.push(`Add a circuit breaker to \`${b.tool}\`: it would have opened ${b.opened.length}× and short-circuited ${b.blocked_calls} calls (${formatDuration(b.blocked_ms)}).`);
+    out.push(
+      `Add a circuit breaker to \`${b.tool}\`: it would have opened ${b.opened.length}× and short-circuited ${b.blocked_calls} calls (${formatDuration(b.blocked_ms)}).`,
+    );
   }
   for (const t of r.timeouts) {
-    out.push(`Cut \`${t.tool}\` at ${t.timeout_s} s: ${t.exceeded_calls} calls ran over, ${formatDuration(t.excess_ms)} in all.`);
+    out.push(
+      `Cut \`${t.tool}\` at ${t.timeout_s} s: ${t.exceeded_calls} calls ran over, ${formatDuration(t.excess_ms)} in all.`,
+    );
   }
   for (const b of r.bottlenecks) {
     const failing = b.reasons.find((x) => x.kind === "failing");
-    if (failing && failing.kind === "failing") out.push(`Fix or stop retrying \`${b.tool}\`: ${formatPct(failing.fail_rate)} of its ${failing.calls} calls failed.`);
+    if (failing && failing.kind === "failing")
+      out.push(
+        `Fix or stop retrying \`${b.tool}\`: ${formatPct(failing.fail_rate)} of its ${failing.calls} calls failed.`,
+      );
   }
   const trips = r.layers.events.filter((e) => e.kind === "trip");
-  if (trips.length) out.push(`The three-layer breaker tripped ${trips.length}× (${[...new Set(trips.map((t) => t.layer))].join(", ")}): ${r.layers.action === "BLOCKER_ESCALATION" ? "escalate to a human" : "let the harness recover automatically"}.`);
+  if (trips.length)
+    out.push(
+      `The three-layer breaker tripped ${trips.length}× (${[...new Set(trips.map((t) => t.layer))].join(", ")}): ${r.layers.action === "BLOCKER_ESCALATION" ? "escalate to a human" : "let the harness recover automatically"}.`,
+    );
   if (r.context_clear.decision === "clear") {
     const at = r.context_clear.first_recommended_at;
-    out.push(`Clear the agent's context${at ? ` from iteration ${at.iteration} on` : ""}: ${r.context_clear.reasons.map((x) => x.message).join("; ")}.`);
+    out.push(
+      `Clear the agent's context${at ? ` from iteration ${at.iteration} on` : ""}: ${r.context_clear.reasons.map((x) => x.message).join("; ")}.`,
+    );
   }
-  if (r.token_budget.missed_compaction.length) out.push(`Compact the context when it passes 80 %: missed at iterations ${r.token_budget.missed_compaction.join(", ")}.`);
-  if (r.permission_breaker.final_state !== "CLOSED" || r.permission_breaker.denials >= 3) out.push(`Review permissions: ${r.permission_breaker.denials} denials; the agent kept asking for what it may not do.`);
-  if (r.api_breaker.retries_of_non_retryable > 0) out.push(`Stop retrying non-retryable API errors (${r.api_breaker.retries_of_non_retryable} retries).`);
-  if (r.rate_limit.waited_calls > 0) out.push(`Pace model calls: ${r.rate_limit.waited_calls} calls would have waited for the hourly limit (${formatDuration(r.rate_limit.total_wait_ms)}).`);
+  if (r.token_budget.missed_compaction.length)
+    out.push(
+      `Compact the context when it passes 80 %: missed at iterations ${r.token_budget.missed_compaction.join(", ")}.`,
+    );
+  if (r.permission_breaker.final_state !== "CLOSED" || r.permission_breaker.denials >= 3)
+    out.push(
+      `Review permissions: ${r.permission_breaker.denials} denials; the agent kept asking for what it may not do.`,
+    );
+  if (r.api_breaker.retries_of_non_retryable > 0)
+    out.push(`Stop retrying non-retryable API errors (${r.api_breaker.retries_of_non_retryable} retries).`);
+  if (r.rate_limit.waited_calls > 0)
+    out.push(
+      `Pace model calls: ${r.rate_limit.waited_calls} calls would have waited for the hourly limit (${formatDuration(r.rate_limit.total_wait_ms)}).`,
+    );
   return out;
 }

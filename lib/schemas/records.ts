@@ -27,7 +27,9 @@ function codec<S extends z.ZodType, T>(schema: S, normalize: (wire: z.output<S>)
     schema,
     normalize,
     parse: (raw: unknown): T => normalize(schema.parse(raw)),
-    safeParse: (raw: unknown): { success: true; data: T; error?: undefined } | { success: false; error: z.ZodError } => {
+    safeParse: (
+      raw: unknown,
+    ): { success: true; data: T; error?: undefined } | { success: false; error: z.ZodError } => {
       const r = schema.safeParse(raw);
       return r.success ? { success: true, data: normalize(r.data) } : { success: false, error: r.error };
     },
@@ -104,9 +106,7 @@ const iterationShape = {
   files_modified: z.array(z.string()).nullish(),
   lines_added: Count.nullish(),
   lines_removed: Count.nullish(),
-  tests: z
-    .object({ passed: Count.optional(), failed: Count.optional(), skipped: Count.optional() })
-    .nullish(),
+  tests: z.object({ passed: Count.optional(), failed: Count.optional(), skipped: Count.optional() }).nullish(),
   newly_passing: Count.nullish(),
   build_errors_resolved: Count.nullish(),
   errors: z.array(z.string()).nullish(),
@@ -149,7 +149,13 @@ export const IterationRecord = codec(z.looseObject(iterationShape), (r) => ({
 export type IterationRecord = ReturnType<typeof IterationRecord.normalize>;
 
 /** An HTTP status may arrive as a number or a numeric string. */
-const Status = z.union([z.number().int(), z.string().regex(/^\d{3}$/).transform(Number)]);
+const Status = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{3}$/)
+    .transform(Number),
+]);
 
 const eventShape = {
   type: z.literal("event"),

@@ -5,7 +5,18 @@
 import type { BreakerSource, EventCategory } from "./overlays";
 
 // No reds or ambers: those mean failed and short-circuited.
-const PALETTE = ["#4f8fd6", "#3fa57a", "#b58be0", "#4fb8c4", "#c47aa6", "#8fa84f", "#7c88e0", "#5fa0a0", "#9d7fd0", "#6fb36f"];
+const PALETTE = [
+  "#4f8fd6",
+  "#3fa57a",
+  "#b58be0",
+  "#4fb8c4",
+  "#c47aa6",
+  "#8fa84f",
+  "#7c88e0",
+  "#5fa0a0",
+  "#9d7fd0",
+  "#6fb36f",
+];
 /** Container spans (kind agent: an iteration, a sub-agent) are drawn neutral, behind the tools' colours. */
 export const CONTAINER_COLOR = "#6b7686";
 

@@ -17,7 +17,13 @@ export function msOfX(x: number, view: ViewRange, widthPx: number): number {
 }
 
 /** A bar's x and width, at least minPx wide; null when it lies wholly outside the view. */
-export function layoutBar(t0: number, t1: number, view: ViewRange, widthPx: number, minPx = 1): { x: number; w: number } | null {
+export function layoutBar(
+  t0: number,
+  t1: number,
+  view: ViewRange,
+  widthPx: number,
+  minPx = 1,
+): { x: number; w: number } | null {
   if (t1 < view.startMs || t0 > view.endMs) return null;
   const x0 = Math.max(-1, xOfMs(t0, view, widthPx));
   const x1 = Math.min(widthPx + 1, xOfMs(t1, view, widthPx));
@@ -48,7 +54,13 @@ export function panView(view: ViewRange, deltaMs: number, bounds: ViewRange): Vi
 }
 
 /** A window from two pixel positions of a drag-select. */
-export function viewFromSelection(x0: number, x1: number, view: ViewRange, widthPx: number, bounds: ViewRange): ViewRange {
+export function viewFromSelection(
+  x0: number,
+  x1: number,
+  view: ViewRange,
+  widthPx: number,
+  bounds: ViewRange,
+): ViewRange {
   const a = msOfX(Math.min(x0, x1), view, widthPx);
   const b = msOfX(Math.max(x0, x1), view, widthPx);
   return clampView({ startMs: a, endMs: b }, bounds);

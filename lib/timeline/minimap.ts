@@ -6,7 +6,11 @@ import type { SpanStore } from "./store";
 
 export type MinimapColumns = { running: Float32Array; failures: Uint32Array; peak: number };
 
-export function minimapColumns(store: Pick<SpanStore, "count" | "t0" | "t1" | "ok">, totalMs: number, columns: number): MinimapColumns {
+export function minimapColumns(
+  store: Pick<SpanStore, "count" | "t0" | "t1" | "ok">,
+  totalMs: number,
+  columns: number,
+): MinimapColumns {
   const cols = Math.max(1, Math.floor(columns));
   const diff = new Float32Array(cols + 1);
   const failures = new Uint32Array(cols);

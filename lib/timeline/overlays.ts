@@ -9,7 +9,13 @@ import type { TimelineEvent, TimelineIteration } from "./wire";
 
 export type IterationBand = { n: number; startMs: number; endMs: number; odd: boolean };
 export type BreakerSource = "tool" | "loop" | "permission" | "api";
-export type BreakerWindow = { source: BreakerSource; tool: string | null; startMs: number; endMs: number; label: string };
+export type BreakerWindow = {
+  source: BreakerSource;
+  tool: string | null;
+  startMs: number;
+  endMs: number;
+  label: string;
+};
 type StateTransition = { from: string; to: string; at: string };
 
 /** The serialisable part of the report the timeline needs (a server component picks it). */
@@ -47,7 +53,12 @@ function microsOf(iso: string): number {
   return m ? Number(m[1].padEnd(3, "0")) : 0;
 }
 
-function windowsOf(source: BreakerSource, ts: readonly StateTransition[], startUs: number, endMs: number): BreakerWindow[] {
+function windowsOf(
+  source: BreakerSource,
+  ts: readonly StateTransition[],
+  startUs: number,
+  endMs: number,
+): BreakerWindow[] {
   const out: BreakerWindow[] = [];
   let openAt: number | null = null;
   for (const t of ts) {
@@ -58,13 +69,26 @@ function windowsOf(source: BreakerSource, ts: readonly StateTransition[], startU
       openAt = null;
     }
   }
-  if (openAt !== null) out.push({ source, tool: null, startMs: openAt, endMs: Math.max(endMs, openAt), label: `${source} breaker OPEN (to the end)` });
+  if (openAt !== null)
+    out.push({
+      source,
+      tool: null,
+      startMs: openAt,
+      endMs: Math.max(endMs, openAt),
+      label: `${source} breaker OPEN (to the end)`,
+    });
   return out;
 }
 
 export function breakerWindows(inputs: BreakerInputs, startUs: number, endMs: number): BreakerWindow[] {
   const tool = inputs.tool_breakers.flatMap((b) =>
-    b.opened.map((o) => ({ source: "tool" as const, tool: b.tool, startMs: msFrom(o.at, startUs), endMs: msFrom(o.until, startUs), label: `${b.tool} breaker OPEN` })),
+    b.opened.map((o) => ({
+      source: "tool" as const,
+      tool: b.tool,
+      startMs: msFrom(o.at, startUs),
+      endMs: msFrom(o.until, startUs),
+      label: `${b.tool} breaker OPEN`,
+    })),
   );
   return [
     ...tool,
@@ -74,7 +98,10 @@ export function breakerWindows(inputs: BreakerInputs, startUs: number, endMs: nu
   ].sort((a, b) => a.startMs - b.startMs);
 }
 
-export type BreakerStates = { tool: "OPEN" | "CLOSED" | "NONE"; toolWindow: BreakerWindow | null } & Record<Exclude<BreakerSource, "tool">, string>;
+export type BreakerStates = { tool: "OPEN" | "CLOSED" | "NONE"; toolWindow: BreakerWindow | null } & Record<
+  Exclude<BreakerSource, "tool">,
+  string
+>;
 
 /** The state each breaker was in at `ms` — for a span, at its t0. A tool that never opened is NONE. */
 export function breakerStatesAt(inputs: BreakerInputs, startUs: number, tool: string, ms: number): BreakerStates {
@@ -87,7 +114,15 @@ export function breakerStatesAt(inputs: BreakerInputs, startUs: number, tool: st
   const hit = openings?.find((o) => msFrom(o.at, startUs) <= ms && ms < msFrom(o.until, startUs)) ?? null;
   return {
     tool: openings === null ? "NONE" : hit ? "OPEN" : "CLOSED",
-    toolWindow: hit ? { source: "tool", tool, startMs: msFrom(hit.at, startUs), endMs: msFrom(hit.until, startUs), label: `${tool} breaker OPEN` } : null,
+    toolWindow: hit
+      ? {
+          source: "tool",
+          tool,
+          startMs: msFrom(hit.at, startUs),
+          endMs: msFrom(hit.until, startUs),
+          label: `${tool} breaker OPEN`,
+        }
+      : null,
     loop: stateOf(inputs.loop),
     permission: stateOf(inputs.permission),
     api: stateOf(inputs.api),
@@ -98,10 +133,18 @@ export type EventCategory = "permission" | "api" | "context" | "task" | "breaker
 export type EventMarker = TimelineEvent & { category: EventCategory };
 
 const CATEGORY: Record<string, EventCategory> = {
-  permission_denied: "permission", permission_granted: "permission", protected_path_touched: "permission",
-  api_error: "api", rate_limited: "api", api_request: "api",
-  compaction: "context", compaction_failed: "context", context_cleared: "context",
-  task_started: "task", task_completed: "task", breaker: "breaker",
+  permission_denied: "permission",
+  permission_granted: "permission",
+  protected_path_touched: "permission",
+  api_error: "api",
+  rate_limited: "api",
+  api_request: "api",
+  compaction: "context",
+  compaction_failed: "context",
+  context_cleared: "context",
+  task_started: "task",
+  task_completed: "task",
+  breaker: "breaker",
 };
 
 /** Markers in time order, each with the category that picks its colour. */

@@ -56,8 +56,16 @@ function repeatRow(store: SpanStore, spans: number[], depth: number): RepeatRow 
     if (store.t1[i] > t1) t1 = store.t1[i];
   }
   return {
-    kind: "repeat", spans, depth, name: store.name[spans[0]], failures,
-    minMs: durations[0], medianMs: median(durations), maxMs: durations[durations.length - 1], t0: store.t0[spans[0]], t1,
+    kind: "repeat",
+    spans,
+    depth,
+    name: store.name[spans[0]],
+    failures,
+    minMs: durations[0],
+    medianMs: median(durations),
+    maxMs: durations[durations.length - 1],
+    t0: store.t0[spans[0]],
+    t1,
   };
 }
 
@@ -66,7 +74,8 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
   const kept = (i: number) => o.keep === null || o.keep[i] > 0;
   const keptChildren = (i: number): number[] => {
     const out: number[] = [];
-    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++) if (kept(tree.children[c])) out.push(tree.children[c]);
+    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++)
+      if (kept(tree.children[c])) out.push(tree.children[c]);
     return out;
   };
   const isLeaf = (i: number) => {
@@ -76,7 +85,7 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
   /** Siblings → items, folding runs of same-named leaves when asked. */
   const itemsOf = (siblings: ArrayLike<number>): Item[] => {
     const items: Item[] = [];
-    for (let k = 0; k < siblings.length; ) {
+    for (let k = 0; k < siblings.length;) {
       const i = siblings[k];
       let end = k + 1;
       if (o.collapseRepeats && isLeaf(i)) {
@@ -106,7 +115,14 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
     const i = item.span;
     const children = keptChildren(i);
     const collapsed = o.collapsed.has(store.ids[i]);
-    rows.push({ kind: "span", span: i, depth, hasChildren: children.length > 0, collapsed, context: o.keep !== null && o.keep[i] === 2 });
+    rows.push({
+      kind: "span",
+      span: i,
+      depth,
+      hasChildren: children.length > 0,
+      collapsed,
+      context: o.keep !== null && o.keep[i] === 2,
+    });
     if (!collapsed && children.length > 0) pushAll(itemsOf(children), depth + 1);
   }
   return rows;

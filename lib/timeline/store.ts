@@ -27,8 +27,20 @@ export type SpanStore = {
 
 export function emptyStore(): SpanStore {
   return {
-    count: 0, ids: [], parentIds: [], name: [], names: [], kind: [], kinds: [], t0: [], t1: [],
-    ok: new Uint8Array(0), error: [], errors: [], indexOf: new Map(), maxT1: 0,
+    count: 0,
+    ids: [],
+    parentIds: [],
+    name: [],
+    names: [],
+    kind: [],
+    kinds: [],
+    t0: [],
+    t1: [],
+    ok: new Uint8Array(0),
+    error: [],
+    errors: [],
+    indexOf: new Map(),
+    maxT1: 0,
   };
 }
 

@@ -73,5 +73,7 @@ export const TIMELINE_NEXT_PAGE = 20_000;
 /** One URL for a page, shared by the client's fetch and the server's preload hint (they must match). */
 export function timelinePageUrl(runId: string, cursor: string | null): string {
   const base = `/api/v1/runs/${encodeURIComponent(runId)}/timeline`;
-  return cursor ? `${base}?limit=${TIMELINE_NEXT_PAGE}&cursor=${encodeURIComponent(cursor)}` : `${base}?limit=${TIMELINE_FIRST_PAGE}`;
+  return cursor
+    ? `${base}?limit=${TIMELINE_NEXT_PAGE}&cursor=${encodeURIComponent(cursor)}`
+    : `${base}?limit=${TIMELINE_FIRST_PAGE}`;
 }

@@ -27,7 +27,14 @@ export async function run(args: string[]) {
   const dir = mkdtempSync(path.join(tmpdir(), "loopscope-bench-"));
   try {
     const file = path.join(dir, "run.jsonl");
-    await pipeline(Readable.from((function* () { for (const l of synthRunLines("bench", spans)) yield `${l}\n`; })()), createWriteStream(file));
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (const l of synthRunLines("bench", spans)) yield `${l}\n`;
+        })(),
+      ),
+      createWriteStream(file),
+    );
     const bytes = statSync(file).size;
     console.log(`synthetic run: ${spans.toLocaleString("en-US")} spans, ${(bytes / 1048576).toFixed(0)} MB of JSONL`);
     await benchParse(file, bytes);
@@ -41,11 +48,23 @@ export async function run(args: string[]) {
 
 async function benchParse(file: string, bytes: number) {
   const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
-  const bare = await timed(async () => { let n = 0; for (const l of lines) n += JSON.parse(l) ? 1 : 0; return n; });
-  const full = await timed(async () => { let n = 0; for (const l of lines) n += parseLine(l)?.ok ? 1 : 0; return n; });
+  const bare = await timed(async () => {
+    let n = 0;
+    for (const l of lines) n += JSON.parse(l) ? 1 : 0;
+    return n;
+  });
+  const full = await timed(async () => {
+    let n = 0;
+    for (const l of lines) n += parseLine(l)?.ok ? 1 : 0;
+    return n;
+  });
   console.log("parse + validate (in memory, one core)");
-  figure("bare JSON.parse", rate(lines.length, bare.ms), `${((bytes / 1048576) / (bare.ms / 1000)).toFixed(0)} MB/s`);
-  figure("JSON.parse + zod validate + normalise", rate(lines.length, full.ms), `${((bytes / 1048576) / (full.ms / 1000)).toFixed(0)} MB/s`);
+  figure("bare JSON.parse", rate(lines.length, bare.ms), `${(bytes / 1048576 / (bare.ms / 1000)).toFixed(0)} MB/s`);
+  figure(
+    "JSON.parse + zod validate + normalise",
+    rate(lines.length, full.ms),
+    `${(bytes / 1048576 / (full.ms / 1000)).toFixed(0)} MB/s`,
+  );
   figure("ratio (target ≥ 0.5)", (bare.ms / full.ms).toFixed(2));
 }
 
@@ -56,17 +75,23 @@ async function benchPostgres(file: string, spans: number) {
     const { POST } = await import("@/app/api/v1/ingest/route");
     const api = await timed(async () => {
       const req = new Request("http://bench.local/api/v1/ingest", {
-        method: "POST", headers: { "content-type": "application/x-ndjson" },
-        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, duplex: "half",
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson" },
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        duplex: "half",
       } as RequestInit);
       return (await POST(req)).json() as Promise<{ accepted: number }>;
     });
     const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
     console.log(`Postgres (${h.url.replace(/\/\/.*@/, "//")})`);
-    figure("ingest route → Postgres", rate(n, api.ms), `${n.toLocaleString("en-US")} spans stored in ${(api.ms / 1000).toFixed(1)} s`);
+    figure(
+      "ingest route → Postgres",
+      rate(n, api.ms),
+      `${n.toLocaleString("en-US")} spans stored in ${(api.ms / 1000).toFixed(1)} s`,
+    );
     const copy = await benchCopy(h, path.dirname(file));
     figure("plain COPY of the same rows (with PK)", rate(copy.rows, copy.ms));
-    figure("ratio ingest / COPY (target ≥ 0.5)", ((n / api.ms) / (copy.rows / copy.ms)).toFixed(2));
+    figure("ratio ingest / COPY (target ≥ 0.5)", (n / api.ms / (copy.rows / copy.ms)).toFixed(2));
     if (n !== spans) console.log(`  note: ${spans - n} spans were not stored`);
   } finally {
     await h.close();
@@ -95,8 +120,14 @@ async function benchPglite(dir: string, spans: number) {
   const h = await openDatabase({ dataDir: path.join(dir, "pglite") });
   try {
     const lines = synthRunLines("bench-pglite", spans);
-    const source = Readable.from((function* () { for (const l of lines) yield Buffer.from(`${l}\n`); })());
-    const res = await timed(() => ingestItems(readLines(maybeGunzip(source)), { writeBatch: (b) => writeBatch(h.db, b) }));
+    const source = Readable.from(
+      (function* () {
+        for (const l of lines) yield Buffer.from(`${l}\n`);
+      })(),
+    );
+    const res = await timed(() =>
+      ingestItems(readLines(maybeGunzip(source)), { writeBatch: (b) => writeBatch(h.db, b) }),
+    );
     const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
     console.log("PGlite (embedded, on disk)");
     figure("ingest pipeline → PGlite", rate(n, res.ms), `${n.toLocaleString("en-US")} spans`);
@@ -110,22 +141,31 @@ async function benchUploadRss(mb: number) {
   const db = await tempPostgres("upload");
   const port = 39000 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "ingest-server.ts")], {
-    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port) }, stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
   });
   try {
     await waitForPort(port);
     let peakKb = 0;
-    const sampler = setInterval(() => { peakKb = Math.max(peakKb, rssKb(server.pid!)); }, 50);
+    const sampler = setInterval(() => {
+      peakKb = Math.max(peakKb, rssKb(server.pid!));
+    }, 50);
     const res = await timed(async () => {
       const r = await fetch(`http://127.0.0.1:${port}/api/v1/ingest`, {
-        method: "POST", headers: { "content-type": "application/x-ndjson" },
-        body: Readable.toWeb(Readable.from(synthBytes("bench-upload", mb * 1048576))) as ReadableStream<Uint8Array>, duplex: "half",
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson" },
+        body: Readable.toWeb(Readable.from(synthBytes("bench-upload", mb * 1048576))) as ReadableStream<Uint8Array>,
+        duplex: "half",
       } as RequestInit);
       return (await r.json()) as { accepted?: number; error?: unknown };
     });
     clearInterval(sampler);
     console.log(`streamed upload of ${mb} MB through a server process`);
-    figure("records accepted", (res.value.accepted ?? 0).toLocaleString("en-US"), res.value.error ? JSON.stringify(res.value.error) : `${(res.ms / 1000).toFixed(1)} s`);
+    figure(
+      "records accepted",
+      (res.value.accepted ?? 0).toLocaleString("en-US"),
+      res.value.error ? JSON.stringify(res.value.error) : `${(res.ms / 1000).toFixed(1)} s`,
+    );
     figure("peak RSS of the server (target < 300 MB)", `${Math.round(peakKb / 1024)} MB`);
   } finally {
     server.kill("SIGTERM");

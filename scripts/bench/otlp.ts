@@ -42,19 +42,44 @@ function sdkSpans(first: number, count: number, runId: string): SdkSpans {
     const tool = TOOLS[i % TOOLS.length];
     const fails = op === "execute_tool" && i % 17 === 0;
     const t0 = START_S + i * 0.5;
-    const attributes: Record<string, string | number> = { "gen_ai.operation.name": op, "loopscope.iteration": Math.floor(i / 10) + 1 };
-    if (op === "execute_tool") Object.assign(attributes, { "gen_ai.tool.name": tool, "gen_ai.tool.call.id": `call_${i}` });
-    if (op === "chat") Object.assign(attributes, { "gen_ai.request.model": "example-model", "gen_ai.usage.input_tokens": 1200 + (i % 300), "gen_ai.usage.output_tokens": 80 });
+    const attributes: Record<string, string | number> = {
+      "gen_ai.operation.name": op,
+      "loopscope.iteration": Math.floor(i / 10) + 1,
+    };
+    if (op === "execute_tool")
+      Object.assign(attributes, { "gen_ai.tool.name": tool, "gen_ai.tool.call.id": `call_${i}` });
+    if (op === "chat")
+      Object.assign(attributes, {
+        "gen_ai.request.model": "example-model",
+        "gen_ai.usage.input_tokens": 1200 + (i % 300),
+        "gen_ai.usage.output_tokens": 80,
+      });
     return {
       name: op === "execute_tool" ? `execute_tool ${tool}` : op,
       kind: 0,
       spanContext: () => ({ traceId: TRACE_ID, spanId: (i + 1).toString(16).padStart(16, "0"), traceFlags: 1 }),
-      parentSpanContext: op === "invoke_agent" ? undefined : { traceId: TRACE_ID, spanId: (i - (i % 10) + 1).toString(16).padStart(16, "0"), traceFlags: 1, isRemote: false },
+      parentSpanContext:
+        op === "invoke_agent"
+          ? undefined
+          : {
+              traceId: TRACE_ID,
+              spanId: (i - (i % 10) + 1).toString(16).padStart(16, "0"),
+              traceFlags: 1,
+              isRemote: false,
+            },
       startTime: [Math.floor(t0), Math.round((t0 % 1) * 1e9)],
       endTime: [Math.floor(t0 + 0.4), Math.round(((t0 + 0.4) % 1) * 1e9)],
       status: fails ? { code: 2, message: "exit code 1" } : { code: 0 },
-      attributes, links: [], events: [], resource, instrumentationScope: { name: "bench", version: "1" },
-      droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0, ended: true, duration: [0, 400_000_000],
+      attributes,
+      links: [],
+      events: [],
+      resource,
+      instrumentationScope: { name: "bench", version: "1" },
+      droppedAttributesCount: 0,
+      droppedEventsCount: 0,
+      droppedLinksCount: 0,
+      ended: true,
+      duration: [0, 400_000_000],
     };
   }) as unknown as SdkSpans;
 }
@@ -63,7 +88,11 @@ function encodeBatches(spans: number, batch: number, runId: string, protobuf: bo
   const out: Uint8Array<ArrayBuffer>[] = [];
   for (let first = 0; first < spans; first += batch) {
     const sdk = sdkSpans(first, Math.min(batch, spans - first), runId);
-    out.push(new Uint8Array((protobuf ? ProtobufTraceSerializer : JsonTraceSerializer).serializeRequest(sdk) ?? new Uint8Array(0)));
+    out.push(
+      new Uint8Array(
+        (protobuf ? ProtobufTraceSerializer : JsonTraceSerializer).serializeRequest(sdk) ?? new Uint8Array(0),
+      ),
+    );
   }
   return out;
 }
@@ -75,7 +104,12 @@ function tempDatabase(label: string) {
 async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const request = new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
+  const request = new Request(`http://127.0.0.1${req.url}`, {
+    method: "POST",
+    headers,
+    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    duplex: "half",
+  } as RequestInit);
   const response = await receiveOtlp("traces", request);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
@@ -90,7 +124,8 @@ async function postAll(url: string, v: Variant, concurrency: number): Promise<nu
       const body = v.bodies[next++];
       const res = await fetch(`${url}/v1/traces`, { method: "POST", headers: { "content-type": v.contentType }, body });
       const text = await res.text();
-      if (res.status !== 200 || (text !== "{}" && text !== "")) throw new Error(`${v.label}: ${res.status} ${text.slice(0, 200)}`);
+      if (res.status !== 200 || (text !== "{}" && text !== ""))
+        throw new Error(`${v.label}: ${res.status} ${text.slice(0, 200)}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -103,19 +138,32 @@ async function countSpans(h: DbHandle): Promise<number> {
 
 const mb = (bodies: Uint8Array[]) => (bodies.reduce((n, b) => n + b.byteLength, 0) / 1048576).toFixed(1);
 const perS = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString("en-US")} spans/s`;
-const line = (label: string, value: string, note: string) => console.log(`  ${label.padEnd(50)} ${value.padStart(16)}   ${note}`);
+const line = (label: string, value: string, note: string) =>
+  console.log(`  ${label.padEnd(50)} ${value.padStart(16)}   ${note}`);
 
 export async function run(args: string[]): Promise<void> {
   const spans = arg(args, "spans", 200_000);
   const batch = arg(args, "batch", 512);
   const concurrency = arg(args, "concurrency", 1);
   const variants: Variant[] = [
-    { label: "OTLP http/json → /v1/traces", contentType: "application/json", bodies: encodeBatches(spans, batch, "bench-otlp", false) },
-    { label: "OTLP http/protobuf → /v1/traces", contentType: "application/x-protobuf", bodies: encodeBatches(spans, batch, "bench-otlp", true) },
+    {
+      label: "OTLP http/json → /v1/traces",
+      contentType: "application/json",
+      bodies: encodeBatches(spans, batch, "bench-otlp", false),
+    },
+    {
+      label: "OTLP http/protobuf → /v1/traces",
+      contentType: "application/x-protobuf",
+      bodies: encodeBatches(spans, batch, "bench-otlp", true),
+    },
   ];
-  console.log(`${spans.toLocaleString("en-US")} GenAI spans in ${variants[0].bodies.length} requests of ≤${batch}, ${concurrency} in flight; Postgres at ${new URL(ADMIN_URL).host}`);
+  console.log(
+    `${spans.toLocaleString("en-US")} GenAI spans in ${variants[0].bodies.length} requests of ≤${batch}, ${concurrency} in flight; Postgres at ${new URL(ADMIN_URL).host}`,
+  );
 
-  const server = createServer((req, res) => void forward(req, res).catch((err: unknown) => res.writeHead(500).end(String(err))));
+  const server = createServer(
+    (req, res) => void forward(req, res).catch((err: unknown) => res.writeHead(500).end(String(err))),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const slot = globalThis as unknown as { loopscopeDb?: Promise<DbHandle> };
@@ -126,7 +174,11 @@ export async function run(args: string[]): Promise<void> {
       try {
         const ms = await postAll(url, v, concurrency);
         const stored = await countSpans(h);
-        line(v.label, perS(spans, ms), `${(ms / 1000).toFixed(1)} s, ${mb(v.bodies)} MB of bodies, ${stored} spans stored`);
+        line(
+          v.label,
+          perS(spans, ms),
+          `${(ms / 1000).toFixed(1)} s, ${mb(v.bodies)} MB of bodies, ${stored} spans stored`,
+        );
       } finally {
         await h.close();
       }
@@ -157,7 +209,11 @@ async function benchJsonl(jsonBodies: Uint8Array[], spans: number): Promise<void
     const start = performance.now();
     const result = await ingestItems(readLines(chunks()), { writeBatch: (b) => writeBatch(h.db, b) });
     const ms = performance.now() - start;
-    line("JSONL ingest, same rows (ingestItems+writeBatch)", perS(spans, ms), `${(ms / 1000).toFixed(1)} s, ${(text.byteLength / 1048576).toFixed(1)} MB JSONL, ${result.accepted} records, ${await countSpans(h)} spans stored`);
+    line(
+      "JSONL ingest, same rows (ingestItems+writeBatch)",
+      perS(spans, ms),
+      `${(ms / 1000).toFixed(1)} s, ${(text.byteLength / 1048576).toFixed(1)} MB JSONL, ${result.accepted} records, ${await countSpans(h)} spans stored`,
+    );
   } finally {
     await h.close();
   }
@@ -172,6 +228,10 @@ function benchDecodeOnly(variants: Variant[], spans: number): void {
       if (!decoded.ok) throw new Error(decoded.message);
       mapTraceRequest(decoded.request);
     }
-    line(`  decode+map only, ${v.contentType.endsWith("json") ? "JSON" : "protobuf"} (no HTTP, no DB)`, perS(spans, performance.now() - start), "");
+    line(
+      `  decode+map only, ${v.contentType.endsWith("json") ? "JSON" : "protobuf"} (no HTTP, no DB)`,
+      perS(spans, performance.now() - start),
+      "",
+    );
   }
 }

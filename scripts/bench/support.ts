@@ -2,7 +2,8 @@
 // and printing figures in one format.
 import { openTempDatabase, type TempDatabase } from "@/db/temp-database";
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export function tempPostgres(label: string): Promise<TempDatabase> {
   return openTempDatabase(ADMIN_URL, `bench_${label}`);

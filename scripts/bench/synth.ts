@@ -26,7 +26,14 @@ function prng(seed: number) {
 /** JSONL lines of one run with `spans` spans in all (iteration containers included). */
 export function* synthRunLines(runId: string, spans: number, seed = 42): Generator<string> {
   const rand = prng(seed);
-  yield JSON.stringify({ type: "run", run_id: runId, name: `synthetic ${spans} spans`, agent: "bench", started_at: START_S, labels: { bench: "yes" } });
+  yield JSON.stringify({
+    type: "run",
+    run_id: runId,
+    name: `synthetic ${spans} spans`,
+    agent: "bench",
+    started_at: START_S,
+    labels: { bench: "yes" },
+  });
   let t = START_S;
   let made = 0;
   for (let n = 1; made < spans; n++) {
@@ -38,20 +45,67 @@ export function* synthRunLines(runId: string, spans: number, seed = 42): Generat
       const dur = (tool.ms * (0.3 + rand() * 1.4)) / 1000;
       const failed = rand() < tool.fail;
       const span: Record<string, unknown> = {
-        type: "span", run_id: runId, span_id: `s${n}-${i}`, parent_id: itId, name: tool.name, kind: tool.kind,
-        t0: +t.toFixed(6), t1: +(t + dur).toFixed(6), ok: !failed, error: failed ? `${tool.name} failed: HTTP 502 Bad Gateway` : "",
-        iteration: n, task_id: `t-${1 + Math.floor(n / 20)}`,
+        type: "span",
+        run_id: runId,
+        span_id: `s${n}-${i}`,
+        parent_id: itId,
+        name: tool.name,
+        kind: tool.kind,
+        t0: +t.toFixed(6),
+        t1: +(t + dur).toFixed(6),
+        ok: !failed,
+        error: failed ? `${tool.name} failed: HTTP 502 Bad Gateway` : "",
+        iteration: n,
+        task_id: `t-${1 + Math.floor(n / 20)}`,
       };
-      if (tool.kind === "llm") Object.assign(span, { tokens_in: 2000 + Math.floor(rand() * 6000), tokens_out: 200 + Math.floor(rand() * 800), meta: { model: "claude-sonnet" } });
+      if (tool.kind === "llm")
+        Object.assign(span, {
+          tokens_in: 2000 + Math.floor(rand() * 6000),
+          tokens_out: 200 + Math.floor(rand() * 800),
+          meta: { model: "claude-sonnet" },
+        });
       else span.meta = { path: `src/module${Math.floor(rand() * 40)}.ts` };
       children.push(JSON.stringify(span));
       t += dur + 0.05;
     }
-    yield JSON.stringify({ type: "span", run_id: runId, span_id: itId, parent_id: null, name: "iteration", kind: "agent", t0: +t0.toFixed(6), t1: +t.toFixed(6), ok: true, error: "", iteration: n });
+    yield JSON.stringify({
+      type: "span",
+      run_id: runId,
+      span_id: itId,
+      parent_id: null,
+      name: "iteration",
+      kind: "agent",
+      t0: +t0.toFixed(6),
+      t1: +t.toFixed(6),
+      ok: true,
+      error: "",
+      iteration: n,
+    });
     yield* children;
     made += children.length + 1;
-    yield JSON.stringify({ type: "iteration", run_id: runId, n, ts: +t.toFixed(6), task_id: `t-${1 + Math.floor(n / 20)}`, files_modified: rand() < 0.7 ? ["src/a.ts"] : [], tasks_completed: n % 20 === 0 ? 1 : 0, tokens_used: 5000 + Math.floor(rand() * 5000), errors: [], output_lines: 100 + Math.floor(rand() * 300), context_tokens: Math.floor(rand() * 150000), context_window: 200000 });
-    if (rand() < 0.05) yield JSON.stringify({ type: "event", run_id: runId, ts: +t.toFixed(6), kind: "permission_denied", tool: "Bash", detail: `rm -rf build${n}` });
+    yield JSON.stringify({
+      type: "iteration",
+      run_id: runId,
+      n,
+      ts: +t.toFixed(6),
+      task_id: `t-${1 + Math.floor(n / 20)}`,
+      files_modified: rand() < 0.7 ? ["src/a.ts"] : [],
+      tasks_completed: n % 20 === 0 ? 1 : 0,
+      tokens_used: 5000 + Math.floor(rand() * 5000),
+      errors: [],
+      output_lines: 100 + Math.floor(rand() * 300),
+      context_tokens: Math.floor(rand() * 150000),
+      context_window: 200000,
+    });
+    if (rand() < 0.05)
+      yield JSON.stringify({
+        type: "event",
+        run_id: runId,
+        ts: +t.toFixed(6),
+        kind: "permission_denied",
+        tool: "Bash",
+        detail: `rm -rf build${n}`,
+      });
   }
 }
 

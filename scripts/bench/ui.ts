@@ -31,8 +31,17 @@ function prng(seed: number): () => number {
 /** JSONL of a run: iterations of ~500 spans each — tool calls and llm calls with nested tool calls. */
 export function generateRun(spans: number): string {
   const rnd = prng(42);
-  const lines: string[] = [JSON.stringify({ type: "run", run_id: RUN_ID, name: `bench ${spans} spans`, agent: "bench", started_at: new Date(T0_S * 1000).toISOString() })];
-  const span = (o: Record<string, unknown>) => lines.push(JSON.stringify({ type: "span", run_id: RUN_ID, kind: "tool", ...o }));
+  const lines: string[] = [
+    JSON.stringify({
+      type: "run",
+      run_id: RUN_ID,
+      name: `bench ${spans} spans`,
+      agent: "bench",
+      started_at: new Date(T0_S * 1000).toISOString(),
+    }),
+  ];
+  const span = (o: Record<string, unknown>) =>
+    lines.push(JSON.stringify({ type: "span", run_id: RUN_ID, kind: "tool", ...o }));
   let t = T0_S;
   let id = 0;
   for (let n = 1; id < spans; n++) {
@@ -43,19 +52,51 @@ export function generateRun(spans: number): string {
     for (let k = 0; k < 499 && id < spans; k++) {
       if (k % 25 === 0) {
         parent = `s${id}`;
-        span({ span_id: parent, parent_id: itId, name: "llm_call", kind: "llm", t0: t, t1: t + 0.4 + rnd() * 2, iteration: n, tokens_in: 2000, tokens_out: 300 });
+        span({
+          span_id: parent,
+          parent_id: itId,
+          name: "llm_call",
+          kind: "llm",
+          t0: t,
+          t1: t + 0.4 + rnd() * 2,
+          iteration: n,
+          tokens_in: 2000,
+          tokens_out: 300,
+        });
         id++;
         continue;
       }
       const d = 0.005 + rnd() * rnd() * 3;
       const failed = rnd() < 0.05;
-      span({ span_id: `s${id}`, parent_id: rnd() < 0.3 ? parent : itId, name: TOOLS[Math.floor(rnd() * TOOLS.length)], t0: t, t1: t + d, iteration: n, ok: !failed, error: failed ? `E${Math.floor(rnd() * 5)}: tool failed` : "" });
+      span({
+        span_id: `s${id}`,
+        parent_id: rnd() < 0.3 ? parent : itId,
+        name: TOOLS[Math.floor(rnd() * TOOLS.length)],
+        t0: t,
+        t1: t + d,
+        iteration: n,
+        ok: !failed,
+        error: failed ? `E${Math.floor(rnd() * 5)}: tool failed` : "",
+      });
       id++;
       t += d + rnd() * 0.05;
     }
     span({ span_id: itId, name: "iteration", kind: "agent", t0: start, t1: t, iteration: n });
-    lines.push(JSON.stringify({ type: "iteration", run_id: RUN_ID, n, ts: t, files_modified: ["a.ts"], tokens_used: 50_000 }));
-    if (n % 3 === 0) lines.push(JSON.stringify({ type: "event", run_id: RUN_ID, ts: t - 1, kind: n % 2 ? "api_error" : "permission_denied", status: 500, tool: "Bash", detail: `event ${n}` }));
+    lines.push(
+      JSON.stringify({ type: "iteration", run_id: RUN_ID, n, ts: t, files_modified: ["a.ts"], tokens_used: 50_000 }),
+    );
+    if (n % 3 === 0)
+      lines.push(
+        JSON.stringify({
+          type: "event",
+          run_id: RUN_ID,
+          ts: t - 1,
+          kind: n % 2 ? "api_error" : "permission_denied",
+          status: 500,
+          tool: "Bash",
+          detail: `event ${n}`,
+        }),
+      );
     t += 1;
   }
   return `${lines.join("\n")}\n`;
@@ -65,28 +106,49 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] ?? NaN;
 };
-const row = (label: string, value: string, note = "") => console.log(`  ${label.padEnd(40)} ${value.padStart(12)}${note ? `   ${note}` : ""}`);
+const row = (label: string, value: string, note = "") =>
+  console.log(`  ${label.padEnd(40)} ${value.padStart(12)}${note ? `   ${note}` : ""}`);
 const verdict = (ok: boolean) => (ok ? "OK" : "MISSED");
 
 export async function run(args: string[]): Promise<void> {
   const at = args.indexOf("--spans");
   const spans = at >= 0 ? Number(args[at + 1]) : 100_000;
-  if (!args.includes("--rebuild") && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID"))) process.env.LOOPSCOPE_E2E_SKIP_BUILD = "1";
+  if (!args.includes("--rebuild") && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID")))
+    process.env.LOOPSCOPE_E2E_SKIP_BUILD = "1";
   const built = await buildAppOnce();
-  console.log(built === null ? `  using the build in ${E2E_DIST_DIR} (--rebuild to rebuild)` : `  built the app in ${(built / 1000).toFixed(1)} s`);
+  console.log(
+    built === null
+      ? `  using the build in ${E2E_DIST_DIR} (--rebuild to rebuild)`
+      : `  built the app in ${(built / 1000).toFixed(1)} s`,
+  );
   const body = generateRun(spans);
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-gpu-vsync", "--disable-frame-rate-limit", "--enable-precise-memory-info"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-gpu-vsync",
+      "--disable-frame-rate-limit",
+      "--enable-precise-memory-info",
+    ],
   });
   try {
     const t0 = performance.now();
-    const res = await fetch(`${server.baseUrl}/api/v1/ingest`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body });
+    const res = await fetch(`${server.baseUrl}/api/v1/ingest`, {
+      method: "POST",
+      headers: { "content-type": "application/x-ndjson" },
+      body,
+    });
     if (!res.ok) throw new Error(`ingest: HTTP ${res.status} ${await res.text()}`);
     const ingest = (await res.json()) as { accepted: number };
-    row("generated + ingested", `${ingest.accepted.toLocaleString("en-US")} records`, `${(body.length / 1e6).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    row(
+      "generated + ingested",
+      `${ingest.accepted.toLocaleString("en-US")} records`,
+      `${(body.length / 1e6).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     page.setDefaultTimeout(120_000);
@@ -101,15 +163,30 @@ export async function run(args: string[]): Promise<void> {
     const { usedSize } = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number; totalSize: number };
 
     console.log(`\n  timeline of ${Number(count).toLocaleString("en-US")} spans, Chromium headless, frames uncapped`);
-    for (const [label, m] of [["first visit (analysis computed)", cold], ["second visit (analysis cached)", warm]] as const) {
+    for (const [label, m] of [
+      ["first visit (analysis computed)", cold],
+      ["second visit (analysis cached)", warm],
+    ] as const) {
       row(label, "");
       row("  page HTML received", `${m.html.toFixed(0)} ms`);
       row("  first span page received", `${m.firstPage.toFixed(0)} ms`);
-      row("  time to first timeline paint", `${m.firstPaint.toFixed(0)} ms`, `target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(m.firstPaint <= FIRST_PAINT_TARGET_MS)}`);
-      row("  all span pages loaded", `${m.loaded.toFixed(0)} ms`, `${m.pages} pages, largest ${m.largestPageKb.toFixed(0)} KB`);
+      row(
+        "  time to first timeline paint",
+        `${m.firstPaint.toFixed(0)} ms`,
+        `target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(m.firstPaint <= FIRST_PAINT_TARGET_MS)}`,
+      );
+      row(
+        "  all span pages loaded",
+        `${m.loaded.toFixed(0)} ms`,
+        `${m.pages} pages, largest ${m.largestPageKb.toFixed(0)} KB`,
+      );
     }
     row(`frames while panning/zooming (${frames.length})`, "");
-    row("  median frame time", `${pct(frames, 0.5).toFixed(1)} ms`, `target ≤ ${FRAME_TARGET_MS} ms: ${verdict(pct(frames, 0.5) <= FRAME_TARGET_MS)}`);
+    row(
+      "  median frame time",
+      `${pct(frames, 0.5).toFixed(1)} ms`,
+      `target ≤ ${FRAME_TARGET_MS} ms: ${verdict(pct(frames, 0.5) <= FRAME_TARGET_MS)}`,
+    );
     row("  p95 frame time", `${pct(frames, 0.95).toFixed(1)} ms`);
     row("  worst frame", `${Math.max(...frames).toFixed(1)} ms`);
     row("JS heap used (after GC)", `${(usedSize / 1e6).toFixed(1)} MB`);
@@ -119,7 +196,14 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-type Visit = { html: number; firstPage: number; firstPaint: number; loaded: number; pages: number; largestPageKb: number };
+type Visit = {
+  html: number;
+  firstPage: number;
+  firstPaint: number;
+  loaded: number;
+  pages: number;
+  largestPageKb: number;
+};
 
 /** Navigate and time the milestones, in ms from navigation start. */
 async function openTimeline(page: import("playwright-core").Page, url: string): Promise<Visit> {
@@ -128,7 +212,9 @@ async function openTimeline(page: import("playwright-core").Page, url: string): 
   await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
   return page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const pages = performance.getEntriesByType("resource").filter((r) => r.name.includes("/timeline?")) as PerformanceResourceTiming[];
+    const pages = performance
+      .getEntriesByType("resource")
+      .filter((r) => r.name.includes("/timeline?")) as PerformanceResourceTiming[];
     const first = pages[0];
     return {
       html: nav.responseEnd,
@@ -155,10 +241,18 @@ function panAndZoom(ms: number): Promise<number[]> {
       last = now;
       const phase = Math.floor(k / 40) % 4; // zoom in, pan right, zoom out, pan left
       const zoom = phase === 0 || phase === 2;
-      el.dispatchEvent(new WheelEvent("wheel", {
-        bubbles: true, cancelable: true, clientX: box.left + 300 + (box.width - 300) / 2, clientY: box.top + 100,
-        deltaY: zoom ? (phase === 0 ? -60 : 60) : 0, deltaX: zoom ? 0 : phase === 1 ? 40 : -40, ctrlKey: zoom, shiftKey: false,
-      }));
+      el.dispatchEvent(
+        new WheelEvent("wheel", {
+          bubbles: true,
+          cancelable: true,
+          clientX: box.left + 300 + (box.width - 300) / 2,
+          clientY: box.top + 100,
+          deltaY: zoom ? (phase === 0 ? -60 : 60) : 0,
+          deltaX: zoom ? 0 : phase === 1 ? 40 : -40,
+          ctrlKey: zoom,
+          shiftKey: false,
+        }),
+      );
       el.scrollTop += k % 2 ? 22 : -11;
       k++;
       if (now - start < ms) requestAnimationFrame(step);

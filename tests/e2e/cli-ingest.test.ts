@@ -32,7 +32,9 @@ test("clean files: exit 0, a summary per file, the runs stored", async () => {
   expect(r.code).toBe(0);
   expect(r.stdout).toContain("stuck-loop.jsonl: 546 accepted, 0 rejected → runs r-stuck-loop");
   expect(r.stdout).toContain("healthy-run.jsonl: 235 accepted, 0 rejected → runs r-healthy");
-  const run = (await (await fetch(`${server.baseUrl}/api/v1/runs/r-stuck-loop`)).json()) as { counts: { spans: number } };
+  const run = (await (await fetch(`${server.baseUrl}/api/v1/runs/r-stuck-loop`)).json()) as {
+    counts: { spans: number };
+  };
   expect(run.counts.spans).toBe(483);
 });
 
@@ -45,6 +47,8 @@ test("a file with bad lines: exit 1 and every rejected line listed", async () =>
 test("--run gives records without a run the named run", async () => {
   const r = await cli("ingest", `${SAMPLES}/harness-spans.jsonl`, "--run", "harness-cli", "--url", server.baseUrl);
   expect(r.code).toBe(0);
-  const run = (await (await fetch(`${server.baseUrl}/api/v1/runs/harness-cli`)).json()) as { counts: { spans: number; failures: number } };
+  const run = (await (await fetch(`${server.baseUrl}/api/v1/runs/harness-cli`)).json()) as {
+    counts: { spans: number; failures: number };
+  };
   expect(run.counts).toMatchObject({ spans: 7, failures: 4 });
 });

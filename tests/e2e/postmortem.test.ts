@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
 import { ingestSample, startServer, type AppServer } from "./support/server";
 
-
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
 import { ingestSample, startServer, type AppServer } from "./support/server";
 
-
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
@@ -121,7 +120,9 @@ describe("harness-spans tools tab", () => {
 
   test("sorting by calls ascending puts run_shell first", async () => {
     await page.goto("/runs/harness-spans?tab=tools&sort=calls&order=asc");
-    const tools = await page.getByTestId("tool-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-tool")));
+    const tools = await page
+      .getByTestId("tool-row")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-tool")));
     expect(tools).toEqual(["run_shell", "search", "http_get"]);
   });
 });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
 import { ingestSample, startServer, type AppServer } from "./support/server";
 
-
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
@@ -88,8 +87,9 @@ describe("timeline of r-stuck-loop", () => {
   test("a link to a moment (view= without span=) scrolls the rows to that moment", async () => {
     await openTimeline("r-stuck-loop", "&view=1800000-1900000"); // 30 min in, where the breaker log points
     await expect.poll(() => row("r-stuck-loop-it1").count()).toBe(0);
-    const ids = await page.locator('[data-testid="timeline-row"][data-span-id^="r-stuck-loop-it"]').evaluateAll((els) =>
-      els.map((e) => Number(e.getAttribute("data-span-id")!.replace("r-stuck-loop-it", ""))));
+    const ids = await page
+      .locator('[data-testid="timeline-row"][data-span-id^="r-stuck-loop-it"]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-span-id")!.replace("r-stuck-loop-it", ""))));
     expect(Math.min(...ids)).toBeGreaterThanOrEqual(14);
   });
 
@@ -101,9 +101,13 @@ describe("timeline of r-stuck-loop", () => {
   test("failures only keeps failed spans with their iterations as context", async () => {
     await page.getByTestId("timeline-failures-only").check();
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="timeline-row"]')].every((r) => r.getAttribute("data-status") !== "ok" || r.getAttribute("data-span-id")?.includes("-it")),
+      [...document.querySelectorAll('[data-testid="timeline-row"]')].every(
+        (r) => r.getAttribute("data-status") !== "ok" || r.getAttribute("data-span-id")?.includes("-it"),
+      ),
     );
-    const statuses = await page.getByTestId("timeline-row").evaluateAll((rs) => rs.map((r) => r.getAttribute("data-status")));
+    const statuses = await page
+      .getByTestId("timeline-row")
+      .evaluateAll((rs) => rs.map((r) => r.getAttribute("data-status")));
     expect(statuses).toContain("failed");
     await saveScreenshot(page, "timeline-failures-only");
     await page.getByTestId("timeline-failures-only").uncheck();

@@ -70,7 +70,9 @@ async function rowCounts(runId: string): Promise<Counts> {
 async function allRowCounts(): Promise<Record<string, Counts>> {
   await page.goto("/runs");
   await page.getByTestId("runs-table").waitFor();
-  const ids = await page.getByTestId("run-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id") ?? ""));
+  const ids = await page
+    .getByTestId("run-row")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id") ?? ""));
   const entries = await Promise.all(ids.map(async (id) => [id, await rowCounts(id)] as const));
   return Object.fromEntries(entries);
 }
@@ -109,7 +111,10 @@ describe("upload through the page", () => {
   });
 
   test("bad-lines.jsonl reports each rejected line by its number, with a reason", async () => {
-    const errors = page.locator('[data-testid="upload-item"][data-filename="bad-lines.jsonl"]').getByTestId("line-errors").locator("li");
+    const errors = page
+      .locator('[data-testid="upload-item"][data-filename="bad-lines.jsonl"]')
+      .getByTestId("line-errors")
+      .locator("li");
     const lines = await errors.allTextContents();
     expect(lines.map((l) => Number(/^line (\d+): /.exec(l)?.[1]))).toEqual([2, 3, 6, 7, 9, 10]);
     for (const line of lines) expect(line.replace(/^line \d+: /, "").trim().length, line).toBeGreaterThan(3);
@@ -147,7 +152,10 @@ describe("upload through the page", () => {
     const before = await allRowCounts();
     const items = await uploadFiles([path.join(tmpDir, "healthy-run.jsonl.gz")]);
     const item = items.get("healthy-run.jsonl.gz")!;
-    expect([await badgeText(item, "accepted"), await badgeText(item, "rejected")]).toEqual(["235 accepted", "0 rejected"]);
+    expect([await badgeText(item, "accepted"), await badgeText(item, "rejected")]).toEqual([
+      "235 accepted",
+      "0 rejected",
+    ]);
     expect(await runLinks(item)).toEqual(["Open run r-healthy"]);
     expect(await allRowCounts()).toEqual(before);
   });

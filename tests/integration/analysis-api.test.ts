@@ -30,7 +30,11 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
   test("harness spans, defaults: http_get is the only bottleneck, failing not slow", async () => {
     const { status, body } = await analysis(harnessRun);
     expect(status).toBe(200);
-    expect(body.tools.map((t) => [t.tool, t.calls, t.failures])).toEqual([["http_get", 4, 4], ["search", 2, 0], ["run_shell", 1, 0]]);
+    expect(body.tools.map((t) => [t.tool, t.calls, t.failures])).toEqual([
+      ["http_get", 4, 4],
+      ["search", 2, 0],
+      ["run_shell", 1, 0],
+    ]);
     expect(body.bottlenecks.map((b) => [b.tool, b.reasons.map((r) => r.kind)])).toEqual([["http_get", ["failing"]]]);
     expect(body.tool_breakers).toMatchObject([{ tool: "http_get", blocked_calls: 1 }]);
     expect(body.tool_breakers[0].opened).toHaveLength(1);
@@ -41,19 +45,35 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
 
   test("harness spans with slow_ratio=1.5: http_get is slow and failing, and the report echoes it", async () => {
     const { body } = await analysis(harnessRun, "?slow_ratio=1.5");
-    expect(body.bottlenecks.map((b) => [b.tool, b.reasons.map((r) => r.kind)])).toEqual([["http_get", ["slow", "failing"]]]);
+    expect(body.bottlenecks.map((b) => [b.tool, b.reasons.map((r) => r.kind)])).toEqual([
+      ["http_get", ["slow", "failing"]],
+    ]);
     expect(body.settings.slow_ratio).toBe(1.5);
   });
 
   test("stuck loop: the breakers, detections, halt and savings of the samples README", async () => {
     const { body } = await analysis("r-stuck-loop");
-    expect(body.tools.map((t) => t.tool)).toEqual(["run_tests", "llm_call", "run_shell", "http_get", "search", "edit_file", "read_file"]);
+    expect(body.tools.map((t) => t.tool)).toEqual([
+      "run_tests",
+      "llm_call",
+      "run_shell",
+      "http_get",
+      "search",
+      "edit_file",
+      "read_file",
+    ]);
     const httpGet = body.tool_breakers.find((b) => b.tool === "http_get");
     expect(httpGet?.opened).toHaveLength(12);
     expect(httpGet?.blocked_calls).toBe(23);
     expect(body.timeouts.find((t) => t.tool === "run_tests")?.exceeded_calls).toBe(71);
     const firstAt = Object.fromEntries(body.stagnation.detections.map((d) => [d.detector, d.at_iteration]));
-    expect(firstAt).toMatchObject({ negative_window: 11, circular: 12, same_error: 13, test_fix_loop: 13, permission_denials: 15 });
+    expect(firstAt).toMatchObject({
+      negative_window: 11,
+      circular: 12,
+      same_error: 13,
+      test_fix_loop: 13,
+      permission_denials: 15,
+    });
     expect(firstAt.no_progress).toBeUndefined();
     expect(body.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 11, reason: "negative_window" });
     expect(body.loop_breaker.final_state).toBe("OPEN");
@@ -84,7 +104,10 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
   });
 
   test("the run's config overrides the defaults, and the query overrides the config", async () => {
-    await ingestText(h.db, '{"type":"run","run_id":"r-cfg","config":{"overcall_calls":2}}\n{"run_id":"r-cfg","name":"a","t0":1,"t1":1.01}\n{"run_id":"r-cfg","name":"a","t0":2,"t1":2.01}\n');
+    await ingestText(
+      h.db,
+      '{"type":"run","run_id":"r-cfg","config":{"overcall_calls":2}}\n{"run_id":"r-cfg","name":"a","t0":1,"t1":1.01}\n{"run_id":"r-cfg","name":"a","t0":2,"t1":2.01}\n',
+    );
     expect((await analysis("r-cfg")).body.bottlenecks.map((b) => b.tool)).toEqual(["a"]);
     expect((await analysis("r-cfg", "?overcall_calls=3")).body.bottlenecks).toEqual([]);
   });
@@ -107,8 +130,20 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     await analysis("r-healthy");
     const { body } = await analysis("r-healthy");
     expect(Object.keys(body)).toEqual([
-      "run_id", "tools", "bottlenecks", "tool_breakers", "timeouts", "layers", "stagnation", "loop_breaker",
-      "rate_limit", "token_budget", "permission_breaker", "api_breaker", "context_clear", "settings",
+      "run_id",
+      "tools",
+      "bottlenecks",
+      "tool_breakers",
+      "timeouts",
+      "layers",
+      "stagnation",
+      "loop_breaker",
+      "rate_limit",
+      "token_budget",
+      "permission_breaker",
+      "api_breaker",
+      "context_clear",
+      "settings",
     ]);
     expect(Object.keys(body.tools[0])).toEqual(["tool", "calls", "failures", "total_ms", "avg_ms", "fail_rate"]);
   });

@@ -18,7 +18,14 @@ const TEXT = [...synthRunLines("r-synth", 6000, 7)].join("\n");
 
 async function memoryRecords(): Promise<StoredRecord[]> {
   const out: StoredRecord[] = [];
-  await ingestItems(readLines((async function* () { yield Buffer.from(TEXT); })()), { writeBatch: async (b) => void out.push(...b) });
+  await ingestItems(
+    readLines(
+      (async function* () {
+        yield Buffer.from(TEXT);
+      })(),
+    ),
+    { writeBatch: async (b) => void out.push(...b) },
+  );
   return out;
 }
 

@@ -26,8 +26,20 @@ describe("npx loopscope analyze (offline gate)", () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual([
-      "run_id", "tools", "bottlenecks", "tool_breakers", "timeouts", "layers", "stagnation", "loop_breaker",
-      "rate_limit", "token_budget", "permission_breaker", "api_breaker", "context_clear", "settings",
+      "run_id",
+      "tools",
+      "bottlenecks",
+      "tool_breakers",
+      "timeouts",
+      "layers",
+      "stagnation",
+      "loop_breaker",
+      "rate_limit",
+      "token_budget",
+      "permission_breaker",
+      "api_breaker",
+      "context_clear",
+      "settings",
     ]);
     expect(report.bottlenecks[0].reasons.map((x: { kind: string }) => x.kind)).toEqual(["slow", "failing"]);
   });

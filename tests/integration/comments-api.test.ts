@@ -8,16 +8,28 @@ import { targets } from "./support/databases";
 import { ingestFile, SAMPLES } from "./support/ingest";
 import { call, useDatabase } from "./support/route";
 
-type Body = { comments?: CommentOut[]; comment?: CommentOut; error?: { code: string; message: string; details?: { field?: string } } };
+type Body = {
+  comments?: CommentOut[];
+  comment?: CommentOut;
+  error?: { code: string; message: string; details?: { field?: string } };
+};
 
 describe.each(targets)("comments API on $name", (target) => {
   let h: DbHandle;
   const runId = "r-healthy";
   const post = (id: string, body: unknown) =>
-    call(POST, `/api/v1/runs/${id}/comments`, { runId: id }, {
-      method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body),
-    }) as Promise<{ status: number; body: Body }>;
-  const list = (id: string) => call(GET, `/api/v1/runs/${id}/comments`, { runId: id }) as Promise<{ status: number; body: Body }>;
+    call(
+      POST,
+      `/api/v1/runs/${id}/comments`,
+      { runId: id },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      },
+    ) as Promise<{ status: number; body: Body }>;
+  const list = (id: string) =>
+    call(GET, `/api/v1/runs/${id}/comments`, { runId: id }) as Promise<{ status: number; body: Body }>;
 
   beforeAll(async () => {
     h = await target.open();
@@ -40,7 +52,10 @@ describe.each(targets)("comments API on $name", (target) => {
     expect(first.body.comment?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     await post(runId, { author: "ben", body: "second" });
     const { body } = await list(runId);
-    expect(body.comments?.map((c) => [c.author, c.body])).toEqual([["ana", "the probe at 29 failed again"], ["ben", "second"]]);
+    expect(body.comments?.map((c) => [c.author, c.body])).toEqual([
+      ["ana", "the probe at 29 failed again"],
+      ["ben", "second"],
+    ]);
   });
 
   test("a missing or blank field is a 400 naming it", async () => {

@@ -9,7 +9,11 @@ import { targets } from "./support/databases";
 import { ingestFile, ingestText, SAMPLES } from "./support/ingest";
 
 const count = async (h: DbHandle, table: string, runId: string) =>
-  Number(rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE run_id = ${runId}`))[0].n);
+  Number(
+    rowsOf<{ n: number }>(
+      await h.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE run_id = ${runId}`),
+    )[0].n,
+  );
 
 describe.each(targets)("ingest on $name", (target) => {
   let h: DbHandle;
@@ -57,7 +61,11 @@ describe.each(targets)("ingest on $name", (target) => {
   test("times keep their microseconds through the database", async () => {
     await ingestText(h.db, '{"run_id":"r-us","name":"a","t0":"2026-01-01T00:00:00.123456Z","t1":1767225600.654321}\n');
     const { spans } = await listSpans(h.db, "r-us", { limit: 10 });
-    expect(spans[0]).toMatchObject({ t0: "2026-01-01T00:00:00.123456Z", t1: "2026-01-01T00:00:00.654321Z", duration_ms: 530.865 });
+    expect(spans[0]).toMatchObject({
+      t0: "2026-01-01T00:00:00.123456Z",
+      t1: "2026-01-01T00:00:00.654321Z",
+      duration_ms: 530.865,
+    });
   });
 
   test("spans page by t0 with a cursor and no gaps or repeats", async () => {
@@ -73,21 +81,28 @@ describe.each(targets)("ingest on $name", (target) => {
   });
 
   test("a run's span tokens and cost count calls, not the agent spans that sum them", async () => {
-    await ingestText(h.db, [
-      '{"run_id":"r-tok","span_id":"a","name":"agent","kind":"agent","t0":1,"t1":9,"tokens_in":300,"tokens_out":30,"cost_usd":0.3}',
-      '{"run_id":"r-tok","span_id":"l1","parent_id":"a","name":"chat","kind":"llm","t0":2,"t1":3,"tokens_in":100,"tokens_out":10,"cost_usd":0.1}',
-      '{"run_id":"r-tok","span_id":"l2","parent_id":"a","name":"chat","kind":"llm","t0":4,"t1":5,"tokens_in":200,"tokens_out":20,"cost_usd":0.2}',
-    ].join("\n"));
+    await ingestText(
+      h.db,
+      [
+        '{"run_id":"r-tok","span_id":"a","name":"agent","kind":"agent","t0":1,"t1":9,"tokens_in":300,"tokens_out":30,"cost_usd":0.3}',
+        '{"run_id":"r-tok","span_id":"l1","parent_id":"a","name":"chat","kind":"llm","t0":2,"t1":3,"tokens_in":100,"tokens_out":10,"cost_usd":0.1}',
+        '{"run_id":"r-tok","span_id":"l2","parent_id":"a","name":"chat","kind":"llm","t0":4,"t1":5,"tokens_in":200,"tokens_out":20,"cost_usd":0.2}',
+      ].join("\n"),
+    );
     const run = await getRun(h.db, "r-tok");
     expect(run?.counts.tokens).toBe(330);
     expect(run?.cost_usd).toBeCloseTo(0.3, 10);
   });
 
   test("later run records merge labels and config and keep the name", async () => {
-    await ingestText(h.db, [
-      '{"type":"run","run_id":"r-merge","name":"first","labels":{"team":"infra"}}',
-      '{"type":"run","run_id":"r-merge","labels":{"repo":"x"},"config":{"fail_max":5}}',
-    ].join("\n"), { batchSize: 1 });
+    await ingestText(
+      h.db,
+      [
+        '{"type":"run","run_id":"r-merge","name":"first","labels":{"team":"infra"}}',
+        '{"type":"run","run_id":"r-merge","labels":{"repo":"x"},"config":{"fail_max":5}}',
+      ].join("\n"),
+      { batchSize: 1 },
+    );
     const run = await getRun(h.db, "r-merge");
     expect(run).toMatchObject({ name: "first", labels: { team: "infra", repo: "x" }, config: { fail_max: 5 } });
   });
@@ -98,7 +113,10 @@ describe.each(targets)("ingest on $name", (target) => {
     const byAgent = await listRuns(h.db, RunListQuery.parse({ agent: "claude-code" }));
     expect(byAgent.runs.map((r) => r.run_id)).toEqual(["r-stuck-loop"]);
     const first = await listRuns(h.db, RunListQuery.parse({ limit: 2, sort: "name", order: "asc" }));
-    const second = await listRuns(h.db, RunListQuery.parse({ limit: 2, sort: "name", order: "asc", cursor: first.next_cursor }));
+    const second = await listRuns(
+      h.db,
+      RunListQuery.parse({ limit: 2, sort: "name", order: "asc", cursor: first.next_cursor }),
+    );
     const ids = [...first.runs, ...second.runs].map((r) => r.run_id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(first.next_cursor).not.toBeNull();
@@ -109,7 +127,9 @@ describe.each(targets)("ingest on $name", (target) => {
     // after the batch's spans were already inserted by the same transaction.
     await h.db.execute(sql`CREATE FUNCTION reject_boom() RETURNS trigger AS $$
       BEGIN IF NEW.kind = 'boom' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await h.db.execute(sql`CREATE TRIGGER reject_boom BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION reject_boom()`);
+    await h.db.execute(
+      sql`CREATE TRIGGER reject_boom BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION reject_boom()`,
+    );
     const lines = [
       '{"run_id":"r-atomic","name":"a","t0":1,"t1":2}',
       '{"run_id":"r-atomic","name":"b","t0":2,"t1":3}',

@@ -9,7 +9,16 @@ import { targets } from "./support/databases";
 import { analysisOf, readRun, spanFacts } from "./support/otlp-db";
 import { postOtlp } from "./support/otlp-http";
 import {
-  gzip, jsonBytes, LOGS_RUN, logsForRun, protobufLogs, protobufTraces, sampleLogs, sampleTraces, TRACE_RUN, tracesForRun,
+  gzip,
+  jsonBytes,
+  LOGS_RUN,
+  logsForRun,
+  protobufLogs,
+  protobufTraces,
+  sampleLogs,
+  sampleTraces,
+  TRACE_RUN,
+  tracesForRun,
 } from "./support/otlp-payloads";
 import { useDatabase } from "./support/route";
 
@@ -41,7 +50,11 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
     expect(reply).toMatchObject({ status: 200, contentType: "application/json", body: {} });
     const { run, spans } = await readRun(h.db, TRACE_RUN);
     expect(run).toMatchObject({ agent: "demo-agent", counts: { spans: spans.length, failures: 1 } });
-    expect(spans.find((s) => s.name === "shell")).toMatchObject({ kind: "tool", ok: false, error: "command timed out after 30s" });
+    expect(spans.find((s) => s.name === "shell")).toMatchObject({
+      kind: "tool",
+      ok: false,
+      error: "command timed out after 30s",
+    });
     const report = await analysisOf(h.db, TRACE_RUN);
     expect(report.tools.map((t) => t.tool)).toEqual(expect.arrayContaining(["web_search", "shell"]));
     expect(report.tools.find((t) => t.tool === "shell")).toMatchObject({ calls: 1, failures: 1 });
@@ -67,8 +80,12 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
   ] as const)("traces and logs as %s store what the JSON samples stored", async (label, type, zip) => {
     const runId = `r-${label.replace(/\W+/g, "-")}`;
     const encode = (bytes: Uint8Array) => (zip ? gzip(bytes) : bytes);
-    const traceBody = encode(type === PROTO_TYPE ? protobufTraces(tracesForRun(runId)) : jsonBytes(tracesForRun(runId)));
-    const logBody = encode(type === PROTO_TYPE ? protobufLogs(logsForRun(`${runId}-logs`)) : jsonBytes(logsForRun(`${runId}-logs`)));
+    const traceBody = encode(
+      type === PROTO_TYPE ? protobufTraces(tracesForRun(runId)) : jsonBytes(tracesForRun(runId)),
+    );
+    const logBody = encode(
+      type === PROTO_TYPE ? protobufLogs(logsForRun(`${runId}-logs`)) : jsonBytes(logsForRun(`${runId}-logs`)),
+    );
     const headers = { ...type, ...(zip ? GZIP : {}) };
     const traces = await postOtlp("traces", label.includes("chunked") ? chunked(traceBody) : traceBody, headers);
     const logs = await postOtlp("logs", label.includes("chunked") ? chunked(logBody) : logBody, headers);
@@ -99,7 +116,9 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
     delete (sample.resourceSpans[0].scopeSpans[0].spans[1] as { spanId?: string }).spanId;
     const reply = await postOtlp("traces", jsonBytes(sample), JSON_TYPE);
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ partialSuccess: { rejectedSpans: 1, errorMessage: expect.stringContaining("item 1") } });
+    expect(reply.body).toMatchObject({
+      partialSuccess: { rejectedSpans: 1, errorMessage: expect.stringContaining("item 1") },
+    });
     expect((await readRun(h.db, "r-partial")).spans).toHaveLength(2);
   });
 
@@ -107,16 +126,25 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
     const sample = tracesForRun("r-none");
     for (const span of sample.resourceSpans[0].scopeSpans[0].spans) (span as { spanId?: string }).spanId = undefined;
     expect(await postOtlp("traces", jsonBytes(sample), JSON_TYPE)).toMatchObject({ status: 400, body: { code: 3 } });
-    expect(await postOtlp("traces", jsonBytes("{not json"), JSON_TYPE)).toMatchObject({ status: 400, body: { code: 3 } });
+    expect(await postOtlp("traces", jsonBytes("{not json"), JSON_TYPE)).toMatchObject({
+      status: 400,
+      body: { code: 3 },
+    });
     const garbage = await postOtlp("logs", new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), PROTO_TYPE);
     expect(garbage).toMatchObject({ status: 400, contentType: "application/x-protobuf", body: { code: 3 } });
-    expect(await postOtlp("traces", new Uint8Array([1, 2, 3]), { ...JSON_TYPE, ...GZIP })).toMatchObject({ status: 400 });
+    expect(await postOtlp("traces", new Uint8Array([1, 2, 3]), { ...JSON_TYPE, ...GZIP })).toMatchObject({
+      status: 400,
+    });
     expect((await readRun(h.db, "r-none")).run).toBeNull();
   });
 
   test("a content type other than JSON or protobuf: 415", async () => {
-    expect(await postOtlp("traces", jsonBytes(sampleTraces()), { "content-type": "text/plain" })).toMatchObject({ status: 415 });
-    expect(await postOtlp("logs", jsonBytes(sampleLogs()), { ...JSON_TYPE, "content-encoding": "br" })).toMatchObject({ status: 415 });
+    expect(await postOtlp("traces", jsonBytes(sampleTraces()), { "content-type": "text/plain" })).toMatchObject({
+      status: 415,
+    });
+    expect(await postOtlp("logs", jsonBytes(sampleLogs()), { ...JSON_TYPE, "content-encoding": "br" })).toMatchObject({
+      status: 415,
+    });
   });
 
   test("over the decompressed size cap: 413, declared or discovered while gunzipping", async () => {
@@ -126,7 +154,10 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
       big.resourceSpans[0].resource.attributes.push({ key: "pad", value: { stringValue: "x".repeat(20_000) } });
       const zipped = gzip(jsonBytes(big));
       expect(zipped.byteLength).toBeLessThan(10_000);
-      expect(await postOtlp("traces", chunked(zipped), { ...JSON_TYPE, ...GZIP })).toMatchObject({ status: 413, body: { code: 8 } });
+      expect(await postOtlp("traces", chunked(zipped), { ...JSON_TYPE, ...GZIP })).toMatchObject({
+        status: 413,
+        body: { code: 8 },
+      });
       expect(await postOtlp("traces", jsonBytes(big), JSON_TYPE)).toMatchObject({ status: 413 });
       expect((await readRun(h.db, "r-big")).run).toBeNull();
     } finally {
@@ -141,7 +172,10 @@ describe.each(targets)("OTLP receiver on $name", (target) => {
   });
 
   test("metrics are accepted and discarded: 200 {} in the request's encoding", async () => {
-    expect(await postOtlp("metrics", jsonBytes({ resourceMetrics: [] }), JSON_TYPE)).toMatchObject({ status: 200, body: {} });
+    expect(await postOtlp("metrics", jsonBytes({ resourceMetrics: [] }), JSON_TYPE)).toMatchObject({
+      status: 200,
+      body: {},
+    });
     const proto = await postOtlp("metrics", new Uint8Array([0x0a, 0x00]), PROTO_TYPE);
     expect(proto).toMatchObject({ status: 200, contentType: "application/x-protobuf", body: {} });
   });

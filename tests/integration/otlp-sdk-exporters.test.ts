@@ -33,14 +33,25 @@ async function exportAgentTrace(url: string, protobuf: boolean, gzip: boolean, s
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   const tracer = provider.getTracer("sdk-agent");
-  const root = tracer.startSpan("invoke_agent Coder", { startTime: at(0), attributes: { "gen_ai.operation.name": "invoke_agent", "session.id": sessionId } });
+  const root = tracer.startSpan("invoke_agent Coder", {
+    startTime: at(0),
+    attributes: { "gen_ai.operation.name": "invoke_agent", "session.id": sessionId },
+  });
   const inRoot = trace.setSpan(context.active(), root);
   const child = (name: string, attributes: Record<string, string | number>, from: number): Span =>
     tracer.startSpan(name, { startTime: at(from), attributes }, inRoot);
-  const chat = child("chat model", { "gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": 1200, "gen_ai.usage.output_tokens": 80 }, 0.5);
+  const chat = child(
+    "chat model",
+    { "gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": 1200, "gen_ai.usage.output_tokens": 80 },
+    0.5,
+  );
   chat.end(at(2));
   for (const [i, tool] of ["read_file", "run_tests", "run_tests"].entries()) {
-    const span = child(`execute_tool ${tool}`, { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "loopscope.iteration": i + 1 }, 3 + i * 5);
+    const span = child(
+      `execute_tool ${tool}`,
+      { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "loopscope.iteration": i + 1 },
+      3 + i * 5,
+    );
     if (i === 2) span.setStatus({ code: 2, message: "3 tests failed" });
     span.end(at(4 + i * 5));
   }
@@ -59,7 +70,11 @@ async function exportClaudeCodeLogs(url: string, protobuf: boolean, gzip: boolea
   });
   const logger = provider.getLogger("com.anthropic.claude_code.events");
   const events: [number, string, Record<string, string>][] = [
-    [1, "api_request", { model: "claude-sonnet", input_tokens: "900", output_tokens: "40", cost_usd: "0.01", duration_ms: "1500" }],
+    [
+      1,
+      "api_request",
+      { model: "claude-sonnet", input_tokens: "900", output_tokens: "40", cost_usd: "0.01", duration_ms: "1500" },
+    ],
     [5, "tool_result", { tool_name: "Bash", success: "false", duration_ms: "2000", error: "exit code 1" }],
     [6, "tool_result", { tool_name: "Read", success: "true", duration_ms: "50" }],
     [7, "tool_decision", { tool_name: "Write", decision: "reject", source: "user_reject" }],
@@ -70,7 +85,13 @@ async function exportClaudeCodeLogs(url: string, protobuf: boolean, gzip: boolea
     logger.emit({
       timestamp: at(seq),
       body: `claude_code.${name}`,
-      attributes: { "session.id": sessionId, "event.name": name, "event.timestamp": at(seq).toISOString(), "event.sequence": seq, ...attrs },
+      attributes: {
+        "session.id": sessionId,
+        "event.name": name,
+        "event.timestamp": at(seq).toISOString(),
+        "event.sequence": seq,
+        ...attrs,
+      },
     });
   }
   await provider.forceFlush();
@@ -96,34 +117,54 @@ describe.each(targets)("the OpenTelemetry JS exporters against the receiver on $
     await h?.close();
   });
 
-  test.each(CASES)("traces over $protocol (gzip: $gzip) show the tool calls and the failure", async ({ protocol, protobuf, gzip }) => {
-    const runId = `sdk-trace-${protocol}-${gzip}`;
-    await exportAgentTrace(server.url, protobuf, gzip, runId);
-    expect(server.requests).toContain(`traces application/${protobuf ? "x-protobuf" : "json"} ${gzip ? "gzip" : "identity"}`);
-    const { run, spans } = await readRun(h.db, runId);
-    expect(run).toMatchObject({ agent: "sdk-agent", counts: { spans: 5, failures: 1, tokens: 1280 } });
-    expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([
-      ["invoke_agent Coder", "agent", true], ["chat model", "llm", true],
-      ["read_file", "tool", true], ["run_tests", "tool", true], ["run_tests", "tool", false],
-    ]);
-    expect(spans[4]).toMatchObject({ error: "3 tests failed", iteration: 3, t0: "2026-01-01T12:00:13.000000Z", duration_ms: 1000 });
-    const report = await analysisOf(h.db, runId);
-    expect(report.tools.find((t) => t.tool === "run_tests")).toMatchObject({ calls: 2, failures: 1, fail_rate: 0.5 });
-    expect(report.bottlenecks.find((b) => b.tool === "run_tests")?.reasons.map((r) => r.kind)).toContain("failing");
-  });
+  test.each(CASES)(
+    "traces over $protocol (gzip: $gzip) show the tool calls and the failure",
+    async ({ protocol, protobuf, gzip }) => {
+      const runId = `sdk-trace-${protocol}-${gzip}`;
+      await exportAgentTrace(server.url, protobuf, gzip, runId);
+      expect(server.requests).toContain(
+        `traces application/${protobuf ? "x-protobuf" : "json"} ${gzip ? "gzip" : "identity"}`,
+      );
+      const { run, spans } = await readRun(h.db, runId);
+      expect(run).toMatchObject({ agent: "sdk-agent", counts: { spans: 5, failures: 1, tokens: 1280 } });
+      expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([
+        ["invoke_agent Coder", "agent", true],
+        ["chat model", "llm", true],
+        ["read_file", "tool", true],
+        ["run_tests", "tool", true],
+        ["run_tests", "tool", false],
+      ]);
+      expect(spans[4]).toMatchObject({
+        error: "3 tests failed",
+        iteration: 3,
+        t0: "2026-01-01T12:00:13.000000Z",
+        duration_ms: 1000,
+      });
+      const report = await analysisOf(h.db, runId);
+      expect(report.tools.find((t) => t.tool === "run_tests")).toMatchObject({ calls: 2, failures: 1, fail_rate: 0.5 });
+      expect(report.bottlenecks.find((b) => b.tool === "run_tests")?.reasons.map((r) => r.kind)).toContain("failing");
+    },
+  );
 
-  test.each(CASES)("Claude Code logs over $protocol (gzip: $gzip) show tool failures, denials and API errors", async ({ protocol, protobuf, gzip }) => {
-    const sessionId = `sdk-logs-${protocol}-${gzip}`;
-    await exportClaudeCodeLogs(server.url, protobuf, gzip, sessionId);
-    const { run, spans, events } = await readRun(h.db, sessionId);
-    expect(run).toMatchObject({ agent: "claude-code", counts: { failures: 1 } });
-    expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([["api_request", "llm", true], ["Bash", "tool", false], ["Read", "tool", true]]);
-    expect(spans[1]).toMatchObject({ error: "exit code 1", duration_ms: 2000 });
-    expect(events).toMatchObject({ permission_denied: 1, api_error: 2, api_request: 1 });
-    const report = await analysisOf(h.db, sessionId);
-    expect(report.permission_breaker.denials).toBe(1);
-    expect(report.api_breaker.counts).toMatchObject({ success: 1, retryable: 1, backoff: 1 });
-  });
+  test.each(CASES)(
+    "Claude Code logs over $protocol (gzip: $gzip) show tool failures, denials and API errors",
+    async ({ protocol, protobuf, gzip }) => {
+      const sessionId = `sdk-logs-${protocol}-${gzip}`;
+      await exportClaudeCodeLogs(server.url, protobuf, gzip, sessionId);
+      const { run, spans, events } = await readRun(h.db, sessionId);
+      expect(run).toMatchObject({ agent: "claude-code", counts: { failures: 1 } });
+      expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([
+        ["api_request", "llm", true],
+        ["Bash", "tool", false],
+        ["Read", "tool", true],
+      ]);
+      expect(spans[1]).toMatchObject({ error: "exit code 1", duration_ms: 2000 });
+      expect(events).toMatchObject({ permission_denied: 1, api_error: 2, api_request: 1 });
+      const report = await analysisOf(h.db, sessionId);
+      expect(report.permission_breaker.denials).toBe(1);
+      expect(report.api_breaker.counts).toMatchObject({ success: 1, retryable: 1, backoff: 1 });
+    },
+  );
 
   test("an exporter's retry of the same batch adds nothing", async () => {
     const sessionId = "sdk-logs-http/json-true";

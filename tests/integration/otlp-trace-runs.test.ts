@@ -35,51 +35,108 @@ function spanIdOf(n: number, i: number): string {
 
 function span(n: number, i: number, name: string, from: number, to: number, attributes: Attr[], error = false) {
   return {
-    traceId: traceIdOf(n), spanId: spanIdOf(n, i), parentSpanId: i === 0 ? undefined : spanIdOf(n, 0), name, kind: 1,
-    startTimeUnixNano: ns(from), endTimeUnixNano: ns(to), attributes, status: error ? { code: 2, message: "timed out" } : {},
+    traceId: traceIdOf(n),
+    spanId: spanIdOf(n, i),
+    parentSpanId: i === 0 ? undefined : spanIdOf(n, 0),
+    name,
+    kind: 1,
+    startTimeUnixNano: ns(from),
+    endTimeUnixNano: ns(to),
+    attributes,
+    status: error ? { code: 2, message: "timed out" } : {},
   };
 }
 
 function agentSpan(n: number, runAttr: Attr = str("gen_ai.conversation.id", `conv-${n}`)) {
   return span(n, 0, "invoke_agent Researcher", 0, 40, [
-    str("gen_ai.operation.name", "invoke_agent"), runAttr, int("gen_ai.usage.input_tokens", 1000), int("gen_ai.usage.output_tokens", 200),
+    str("gen_ai.operation.name", "invoke_agent"),
+    runAttr,
+    int("gen_ai.usage.input_tokens", 1000),
+    int("gen_ai.usage.output_tokens", 200),
   ]);
 }
 
 function childSpans(n: number) {
   const tool = (name: string) => [str("gen_ai.operation.name", "execute_tool"), str("gen_ai.tool.name", name)];
   return [
-    span(n, 1, "execute_tool search", 1, 2, [...tool("search"), int("gen_ai.usage.input_tokens", 10), int("gen_ai.usage.output_tokens", 5), dbl("loopscope.cost_usd", 0.25)]),
-    span(n, 2, "chat", 3, 5, [str("gen_ai.operation.name", "chat"), int("gen_ai.usage.input_tokens", 100), int("gen_ai.usage.output_tokens", 50), dbl("loopscope.cost_usd", 0.5)]),
+    span(n, 1, "execute_tool search", 1, 2, [
+      ...tool("search"),
+      int("gen_ai.usage.input_tokens", 10),
+      int("gen_ai.usage.output_tokens", 5),
+      dbl("loopscope.cost_usd", 0.25),
+    ]),
+    span(n, 2, "chat", 3, 5, [
+      str("gen_ai.operation.name", "chat"),
+      int("gen_ai.usage.input_tokens", 100),
+      int("gen_ai.usage.output_tokens", 50),
+      dbl("loopscope.cost_usd", 0.5),
+    ]),
     span(n, 3, "execute_tool shell", 6, 36, tool("shell"), true),
   ];
 }
 
 function post(spans: unknown[], resource: Attr[] = [str("service.name", "agent-x")]) {
-  return postOtlp("traces", jsonBytes({ resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: "t" }, spans }] }] }), JSON_TYPE);
+  return postOtlp(
+    "traces",
+    jsonBytes({
+      resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: "t" }, spans }] }],
+    }),
+    JSON_TYPE,
+  );
 }
 
-type Totals = { span_count: number; failure_count: number; span_tokens: number; cost_usd: number; first_at: string; last_at: string; agent: string | null };
+type Totals = {
+  span_count: number;
+  failure_count: number;
+  span_tokens: number;
+  cost_usd: number;
+  first_at: string;
+  last_at: string;
+  agent: string | null;
+};
 
 /** The run's running totals as stored, or null when there is no such run. */
-async function totalsOf(db: Db, runId: string): Promise<(Totals & { data_version: number; event_count: number }) | null> {
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+async function totalsOf(
+  db: Db,
+  runId: string,
+): Promise<(Totals & { data_version: number; event_count: number }) | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
     SELECT span_count, failure_count, span_tokens, cost_usd, event_count, data_version, agent,
       to_char(first_at AT TIME ZONE 'UTC', 'HH24:MI:SS') AS first_at, to_char(last_at AT TIME ZONE 'UTC', 'HH24:MI:SS') AS last_at
-    FROM runs WHERE run_id = ${runId}`));
+    FROM runs WHERE run_id = ${runId}`),
+  );
   const r = rows[0];
   if (!r) return null;
   return {
-    span_count: Number(r.span_count), failure_count: Number(r.failure_count), span_tokens: Number(r.span_tokens),
-    cost_usd: Number(r.cost_usd), event_count: Number(r.event_count), data_version: Number(r.data_version),
-    first_at: r.first_at as string, last_at: r.last_at as string, agent: r.agent as string | null,
+    span_count: Number(r.span_count),
+    failure_count: Number(r.failure_count),
+    span_tokens: Number(r.span_tokens),
+    cost_usd: Number(r.cost_usd),
+    event_count: Number(r.event_count),
+    data_version: Number(r.data_version),
+    first_at: r.first_at as string,
+    last_at: r.last_at as string,
+    agent: r.agent as string | null,
   };
 }
 
 /** The same totals recounted from the span rows: the running totals must equal them. */
-async function recount(db: Db, runId: string): Promise<Omit<Totals, "agent" | "first_at" | "last_at"> & { span_ids: string[] }> {
-  const rows = rowsOf<{ span_id: string; kind: string; ok: boolean; tokens_in: unknown; tokens_out: unknown; cost_usd: unknown }>(
-    await db.execute(sql`SELECT span_id, kind, ok, tokens_in, tokens_out, cost_usd FROM spans WHERE run_id = ${runId} ORDER BY span_id`),
+async function recount(
+  db: Db,
+  runId: string,
+): Promise<Omit<Totals, "agent" | "first_at" | "last_at"> & { span_ids: string[] }> {
+  const rows = rowsOf<{
+    span_id: string;
+    kind: string;
+    ok: boolean;
+    tokens_in: unknown;
+    tokens_out: unknown;
+    cost_usd: unknown;
+  }>(
+    await db.execute(
+      sql`SELECT span_id, kind, ok, tokens_in, tokens_out, cost_usd FROM spans WHERE run_id = ${runId} ORDER BY span_id`,
+    ),
   );
   const calls = rows.filter((r) => r.kind === "tool" || r.kind === "llm");
   return {
@@ -92,7 +149,15 @@ async function recount(db: Db, runId: string): Promise<Omit<Totals, "agent" | "f
 }
 
 /** The whole trace in its conversation run: four spans, exact totals, agent kept. */
-const WHOLE_TRACE = { span_count: 4, failure_count: 1, span_tokens: 165, cost_usd: 0.75, first_at: "00:00:00", last_at: "00:00:40", agent: "agent-x" };
+const WHOLE_TRACE = {
+  span_count: 4,
+  failure_count: 1,
+  span_tokens: 165,
+  cost_usd: 0.75,
+  first_at: "00:00:00",
+  last_at: "00:00:40",
+  agent: "agent-x",
+};
 
 async function expectWholeTrace(db: Db, n: number, runId = `conv-${n}`) {
   expect(await totalsOf(db, runId)).toMatchObject(WHOLE_TRACE);
@@ -145,13 +210,27 @@ describe.each(targets)("one trace, one run, on $name", (target) => {
     expect(await post([agentSpan(4)], [str("service.name", "agent-x"), session])).toMatchObject({ status: 200 });
     const run = await recount(h.db, "sess-34");
     expect(run).toMatchObject({ span_count: 8, failure_count: 2, span_tokens: 330, cost_usd: 1.5 });
-    expect(await totalsOf(h.db, "sess-34")).toMatchObject({ ...WHOLE_TRACE, span_count: 8, failure_count: 2, span_tokens: 330, cost_usd: 1.5 });
-    expect([await totalsOf(h.db, traceIdOf(3)), await totalsOf(h.db, traceIdOf(4)), await totalsOf(h.db, "conv-4")]).toEqual([null, null, null]);
+    expect(await totalsOf(h.db, "sess-34")).toMatchObject({
+      ...WHOLE_TRACE,
+      span_count: 8,
+      failure_count: 2,
+      span_tokens: 330,
+      cost_usd: 1.5,
+    });
+    expect([
+      await totalsOf(h.db, traceIdOf(3)),
+      await totalsOf(h.db, traceIdOf(4)),
+      await totalsOf(h.db, "conv-4"),
+    ]).toEqual([null, null, null]);
   });
 
   test("tool and agent batches of one trace posted at the same time still end in one run", async () => {
     const traces = [10, 11, 12, 13, 14, 15, 16, 17];
-    const replies = await Promise.all(traces.flatMap((n) => (n % 2 ? [post(childSpans(n)), post([agentSpan(n)])] : [post([agentSpan(n)]), post(childSpans(n))])));
+    const replies = await Promise.all(
+      traces.flatMap((n) =>
+        n % 2 ? [post(childSpans(n)), post([agentSpan(n)])] : [post([agentSpan(n)]), post(childSpans(n))],
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     for (const n of traces) {
       await expectWholeTrace(h.db, n);
@@ -163,21 +242,41 @@ describe.each(targets)("one trace, one run, on $name", (target) => {
     const spans = childSpans(5);
     expect(await post(spans.slice(0, 2))).toMatchObject({ status: 200 });
     expect(await post(spans.slice(2))).toMatchObject({ status: 200 });
-    expect(await totalsOf(h.db, traceIdOf(5))).toMatchObject({ span_count: 3, failure_count: 1, span_tokens: 165, cost_usd: 0.75 });
+    expect(await totalsOf(h.db, traceIdOf(5))).toMatchObject({
+      span_count: 3,
+      failure_count: 1,
+      span_tokens: 165,
+      cost_usd: 0.75,
+    });
     const remembered = rowsOf(await h.db.execute(sql`SELECT 1 FROM otlp_traces WHERE trace_id = ${traceIdOf(5)}`));
     expect(remembered).toHaveLength(0);
   });
 
   test("a trace-id run that also holds a log event keeps it, its span totals recounted to zero", async () => {
-    const log = { timeUnixNano: ns(50), traceId: traceIdOf(6), body: { stringValue: "note" }, attributes: [str("event.name", "note")] };
-    const logs = { resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ scope: { name: "t" }, logRecords: [log] }] }] };
+    const log = {
+      timeUnixNano: ns(50),
+      traceId: traceIdOf(6),
+      body: { stringValue: "note" },
+      attributes: [str("event.name", "note")],
+    };
+    const logs = {
+      resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ scope: { name: "t" }, logRecords: [log] }] }],
+    };
     expect(await postOtlp("logs", jsonBytes(logs), JSON_TYPE)).toMatchObject({ status: 200 });
     expect(await post(childSpans(6))).toMatchObject({ status: 200 });
     const before = await totalsOf(h.db, traceIdOf(6));
     expect(await post([agentSpan(6)])).toMatchObject({ status: 200 });
     await expectWholeTrace(h.db, 6);
     const left = await totalsOf(h.db, traceIdOf(6));
-    expect(left).toMatchObject({ span_count: 0, failure_count: 0, span_tokens: 0, cost_usd: 0, event_count: 1, first_at: "00:00:50", last_at: "00:00:50" });
+    expect(left).toMatchObject({
+      span_count: 0,
+      failure_count: 0,
+      span_tokens: 0,
+      cost_usd: 0,
+      event_count: 1,
+      first_at: "00:00:50",
+      last_at: "00:00:50",
+    });
     expect(left!.data_version).toBeGreaterThan(before!.data_version);
   });
 

@@ -24,7 +24,11 @@ const dbSlot = globalThis as unknown as { loopscopeDb?: Promise<DbHandle> };
 /** A handle whose every query fails to connect (nothing listens on port 1). */
 function deadHandle(): DbHandle {
   const client = postgres(CLOSED_PORT_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 1 }) };
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: "postgres",
+    close: () => client.end({ timeout: 1 }),
+  };
 }
 
 describe("503 + Retry-After while the database is down, then the retry stored once", () => {
@@ -46,7 +50,9 @@ describe("503 + Retry-After while the database is down, then the retry stored on
     const json = await postOtlp("traces", jsonBytes(tracesForRun("r-retry")), JSON_TYPE);
     expect(json).toMatchObject({ status: 503, contentType: "application/json", body: { code: 14 } });
     expect(json.headers.get("retry-after")).toBe("5");
-    const proto = await postOtlp("traces", protobufTraces(tracesForRun("r-retry")), { "content-type": "application/x-protobuf" });
+    const proto = await postOtlp("traces", protobufTraces(tracesForRun("r-retry")), {
+      "content-type": "application/x-protobuf",
+    });
     expect(proto).toMatchObject({ status: 503, contentType: "application/x-protobuf", body: { code: 14 } });
   });
 
@@ -60,7 +66,19 @@ describe("503 + Retry-After while the database is down, then the retry stored on
   test("getDb() failing to open the database: 503", async () => {
     dbSlot.loopscopeDb = undefined;
     process.env.DATABASE_URL = CLOSED_PORT_URL;
-    const reply = await postOtlp("logs", jsonBytes({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: "1767225600000000000", body: { stringValue: "claude_code.x" } }] }] }] }), JSON_TYPE);
+    const reply = await postOtlp(
+      "logs",
+      jsonBytes({
+        resourceLogs: [
+          {
+            scopeLogs: [
+              { logRecords: [{ timeUnixNano: "1767225600000000000", body: { stringValue: "claude_code.x" } }] },
+            ],
+          },
+        ],
+      }),
+      JSON_TYPE,
+    );
     expect(reply).toMatchObject({ status: 503, body: { code: 14 } });
     expect(reply.headers.get("retry-after")).toBe("5");
   });
@@ -68,7 +86,10 @@ describe("503 + Retry-After while the database is down, then the retry stored on
   test("the database back: the retried batch is stored, and a second retry adds nothing", async () => {
     useDatabase(live);
     for (let attempt = 0; attempt < 2; attempt++) {
-      expect(await postOtlp("traces", jsonBytes(tracesForRun("r-retry")), JSON_TYPE)).toMatchObject({ status: 200, body: {} });
+      expect(await postOtlp("traces", jsonBytes(tracesForRun("r-retry")), JSON_TYPE)).toMatchObject({
+        status: 200,
+        body: {},
+      });
     }
     const { run, spans } = await readRun(live.db, "r-retry");
     expect(spans).toHaveLength(3);

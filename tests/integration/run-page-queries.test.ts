@@ -10,12 +10,21 @@ import { ingestFile, ingestText, SAMPLES } from "./support/ingest";
 
 /** Ten `t` spans of 10..100 ms, a negative-duration one, and an agent container (not a tool). */
 const P95_RUN = [
-  ...Array.from({ length: 10 }, (_, i) => ({ type: "span", run_id: "r-p95", span_id: `s${i}`, name: "t", t0: 1000 + i, duration_ms: (i + 1) * 10 })),
+  ...Array.from({ length: 10 }, (_, i) => ({
+    type: "span",
+    run_id: "r-p95",
+    span_id: `s${i}`,
+    name: "t",
+    t0: 1000 + i,
+    duration_ms: (i + 1) * 10,
+  })),
   { type: "span", run_id: "r-p95", span_id: "neg", name: "u", t0: 2000, t1: 1999 },
   { type: "span", run_id: "r-p95", span_id: "agent", name: "iteration", kind: "agent", t0: 1000, duration_ms: 5000 },
   { type: "iteration", run_id: "r-p95", n: 2, ts: 1010, files_modified: [] },
   { type: "iteration", run_id: "r-p95", n: 1, ts: 1005 },
-].map((r) => JSON.stringify(r)).join("\n");
+]
+  .map((r) => JSON.stringify(r))
+  .join("\n");
 
 describe.each(targets)("run page queries on $name", (target) => {
   let h: DbHandle;
@@ -52,7 +61,15 @@ describe.each(targets)("run page queries on $name", (target) => {
 
   test("stuck loop: the iteration containers are not tools; run_tests' p95 exceeds its average", async () => {
     const p95 = await getToolP95(h.db, "r-stuck-loop");
-    expect(Object.keys(p95).sort()).toEqual(["edit_file", "http_get", "llm_call", "read_file", "run_shell", "run_tests", "search"]);
+    expect(Object.keys(p95).sort()).toEqual([
+      "edit_file",
+      "http_get",
+      "llm_call",
+      "read_file",
+      "run_shell",
+      "run_tests",
+      "search",
+    ]);
     expect(p95.run_tests).toBeGreaterThan(24_779);
   });
 
@@ -62,8 +79,30 @@ describe.each(targets)("run page queries on $name", (target) => {
 
   test("iterations come ordered by n, absent fields as null, an empty files list kept empty", async () => {
     expect(await listIterations(h.db, "r-p95")).toEqual([
-      { n: 1, taskId: null, filesModified: null, tests: null, errors: null, approach: null, workKind: null, tokensUsed: null, contextTokens: null, contextWindow: null },
-      { n: 2, taskId: null, filesModified: [], tests: null, errors: null, approach: null, workKind: null, tokensUsed: null, contextTokens: null, contextWindow: null },
+      {
+        n: 1,
+        taskId: null,
+        filesModified: null,
+        tests: null,
+        errors: null,
+        approach: null,
+        workKind: null,
+        tokensUsed: null,
+        contextTokens: null,
+        contextWindow: null,
+      },
+      {
+        n: 2,
+        taskId: null,
+        filesModified: [],
+        tests: null,
+        errors: null,
+        approach: null,
+        workKind: null,
+        tokensUsed: null,
+        contextTokens: null,
+        contextWindow: null,
+      },
     ]);
   });
 
@@ -71,8 +110,16 @@ describe.each(targets)("run page queries on $name", (target) => {
     const its = await listIterations(h.db, "r-stuck-loop");
     expect(its).toHaveLength(30);
     expect(its[0]).toEqual({
-      n: 1, taskId: "t-1", filesModified: ["src/db.ts", "src/auth.ts", "README.md"], tests: { passed: 121, failed: 1, skipped: 1 },
-      errors: [], approach: "implement", workKind: "test_fix", tokensUsed: 8491, contextTokens: 30799, contextWindow: 200000,
+      n: 1,
+      taskId: "t-1",
+      filesModified: ["src/db.ts", "src/auth.ts", "README.md"],
+      tests: { passed: 121, failed: 1, skipped: 1 },
+      errors: [],
+      approach: "implement",
+      workKind: "test_fix",
+      tokensUsed: 8491,
+      contextTokens: 30799,
+      contextWindow: 200000,
     });
   });
 });

@@ -38,14 +38,29 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
   });
 
   test("new data makes a verdict stale, and the next render refreshes it", async () => {
-    await ingestText(h.db, JSON.stringify({ type: "span", run_id: "r-healthy", span_id: "extra", name: "http_get", t0: 1764496800, duration_ms: 5, ok: false, error: "x" }));
+    await ingestText(
+      h.db,
+      JSON.stringify({
+        type: "span",
+        run_id: "r-healthy",
+        span_id: "extra",
+        name: "http_get",
+        t0: 1764496800,
+        duration_ms: 5,
+        ok: false,
+        error: "x",
+      }),
+    );
     expect((await verdicts(h))["r-healthy"]).toBeNull();
     await RunsPage({ searchParams: Promise.resolve({}) });
     expect((await verdicts(h))["r-healthy"]).toMatchObject({ tripped: false, stagnation_risk: "LOW" });
   });
 
   test("only the listed page is analysed: a filtered-out run keeps no verdict", async () => {
-    await ingestText(h.db, JSON.stringify({ type: "span", run_id: "r-other", span_id: "s", name: "search", t0: 1764496800, duration_ms: 5 }));
+    await ingestText(
+      h.db,
+      JSON.stringify({ type: "span", run_id: "r-other", span_id: "s", name: "search", t0: 1764496800, duration_ms: 5 }),
+    );
     await RunsPage({ searchParams: Promise.resolve({ q: "stuck" }) });
     expect((await verdicts(h))["r-other"]).toBeNull();
   });

@@ -19,11 +19,21 @@ type SettingsBody = {
 describe.each(targets)("settings API on $name", (target) => {
   let h: DbHandle;
   const put = (body: unknown) =>
-    call(PUT, "/api/v1/settings", {}, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }) as Promise<{ status: number; body: SettingsBody }>;
+    call(
+      PUT,
+      "/api/v1/settings",
+      {},
+      { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    ) as Promise<{ status: number; body: SettingsBody }>;
   const get = () => call(GET, "/api/v1/settings", {}) as Promise<{ status: number; body: SettingsBody }>;
   const overcalled = async () => {
-    const { body } = (await call(analysisRoute, "/api/v1/runs/r-healthy/analysis", { runId: "r-healthy" })) as { body: AnalysisReport };
-    return { report: body, tools: body.bottlenecks.filter((b) => b.reasons.some((r) => r.kind === "overcalled")).map((b) => b.tool) };
+    const { body } = (await call(analysisRoute, "/api/v1/runs/r-healthy/analysis", { runId: "r-healthy" })) as {
+      body: AnalysisReport;
+    };
+    return {
+      report: body,
+      tools: body.bottlenecks.filter((b) => b.reasons.some((r) => r.kind === "overcalled")).map((b) => b.tool),
+    };
   };
 
   beforeAll(async () => {

@@ -11,8 +11,15 @@ import { IngestAbortedError, ingestItems, type IngestItem, type IngestResult } f
 import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
 
 const JSONL_TYPES = new Set([
-  "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
-  "application/jsonlines", "text/plain", "application/octet-stream", "application/gzip", "application/x-gzip",
+  "application/x-ndjson",
+  "application/ndjson",
+  "application/jsonl",
+  "application/x-jsonlines",
+  "application/jsonlines",
+  "text/plain",
+  "application/octet-stream",
+  "application/gzip",
+  "application/x-gzip",
 ]);
 
 export type IngestResponse = IngestResult & { upload_id: string };
@@ -27,11 +34,15 @@ export async function ingestRequest(req: Request, source: "api" | "upload"): Pro
   if (declared > limit) throw tooLarge(limit);
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && !JSONL_TYPES.has(type)) {
-    throw new ApiError("unsupported_media_type", `content type "${type || "(none)"}" is not accepted: send application/x-ndjson (JSONL, optionally gzip) or application/json (an array of records)`);
+    throw new ApiError(
+      "unsupported_media_type",
+      `content type "${type || "(none)"}" is not accepted: send application/x-ndjson (JSONL, optionally gzip) or application/json (an array of records)`,
+    );
   }
   const url = new URL(req.url);
   const runId = url.searchParams.get("run_id") || req.headers.get("x-loopscope-run") || null;
-  if (runId !== null && runId.length > 512) throw new ApiError("invalid_parameter", "run_id is longer than 512 characters", { param: "run_id" });
+  if (runId !== null && runId.length > 512)
+    throw new ApiError("invalid_parameter", "run_id is longer than 512 characters", { param: "run_id" });
   if (!req.body) throw new ApiError("nothing_valid", "the request body is empty");
 
   const bytes = countBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
@@ -42,12 +53,17 @@ export async function ingestRequest(req: Request, source: "api" | "upload"): Pro
     result = await ingestItems(items, { runId, writeBatch: (batch) => writeBatch(db, batch) });
   } catch (err) {
     if (err instanceof IngestAbortedError) {
-      throw new ApiError("db_unavailable", `the database failed while storing: ${(err.cause as Error)?.message ?? err.cause}`, { ...err.partial });
+      throw new ApiError(
+        "db_unavailable",
+        `the database failed while storing: ${(err.cause as Error)?.message ?? err.cause}`,
+        { ...err.partial },
+      );
     }
     throw err;
   }
   if (result.accepted === 0) {
-    const message = result.rejected === 0 ? "the body holds no records" : `no valid record: ${result.rejected} line(s) rejected`;
+    const message =
+      result.rejected === 0 ? "the body holds no records" : `no valid record: ${result.rejected} line(s) rejected`;
     throw new ApiError("nothing_valid", message, { ...result });
   }
   const upload_id = randomUUID();
@@ -58,7 +74,10 @@ export async function ingestRequest(req: Request, source: "api" | "upload"): Pro
 }
 
 function tooLarge(limit: number) {
-  return new ApiError("payload_too_large", `the upload is over the ${Math.round(limit / 1048576)} MiB limit (LOOPSCOPE_MAX_UPLOAD_MB)`);
+  return new ApiError(
+    "payload_too_large",
+    `the upload is over the ${Math.round(limit / 1048576)} MiB limit (LOOPSCOPE_MAX_UPLOAD_MB)`,
+  );
 }
 
 async function* countBytes(body: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
@@ -74,12 +93,18 @@ async function* countBytes(body: AsyncIterable<Uint8Array>, limit: number): Asyn
 async function jsonItems(bytes: AsyncIterable<Uint8Array>): Promise<Iterable<IngestItem> | AsyncIterable<IngestItem>> {
   const chunks: Buffer[] = [];
   for await (const c of maybeGunzip(bytes)) chunks.push(Buffer.from(c));
-  const text = Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, "");
+  const text = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return readLines((async function* () { yield Buffer.from(text); })());
+    return readLines(
+      (async function* () {
+        yield Buffer.from(text);
+      })(),
+    );
   }
   const values = Array.isArray(value) ? value : [value];
   return values.map((v, i) => ({ lineNo: i + 1, value: v }));

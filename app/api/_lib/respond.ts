@@ -16,9 +16,22 @@ export const RETRY_AFTER_S = 5;
 // Node socket errors, postgres.js connection errors and the SQLSTATEs of a
 // server that is shutting down, starting up or full (class 08: connection exception).
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EPIPE", "EAI_AGAIN",
-  "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
-  "57P01", "57P02", "57P03", "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
 ]);
 
 /** Whether an error (or any error in its `cause` chain) says the database cannot be reached. */
@@ -39,7 +52,9 @@ export function isDbUnavailable(err: unknown): boolean {
 
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof ApiError) {
-    const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) } };
+    const body: ErrorBody = {
+      error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) },
+    };
     const headers: HeadersInit = err.code === "db_unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {};
     return json(body, ERROR_STATUS[err.code], headers);
   }

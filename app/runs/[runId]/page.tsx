@@ -36,7 +36,9 @@ export default async function RunPage({ params, searchParams }: Props) {
   const run = await getRun(db, runId);
   if (!run) notFound();
   const [report, comments, harnessBreakers] = await Promise.all([
-    getAnalysis(db, runId), listComments(db, runId), listEventsOfKind(db, runId, ["breaker"]),
+    getAnalysis(db, runId),
+    listComments(db, runId),
+    listEventsOfKind(db, runId, ["breaker"]),
   ]);
   const tab = parseRunTab(query.tab);
   const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0, harnessBreakers);
@@ -44,14 +46,26 @@ export default async function RunPage({ params, searchParams }: Props) {
   return (
     <>
       <div className="row" style={{ marginBottom: 12 }}>
-        <h1 style={{ margin: 0 }} data-testid="run-title">{run.name ?? run.run_id}</h1>
+        <h1 style={{ margin: 0 }} data-testid="run-title">
+          {run.name ?? run.run_id}
+        </h1>
         <span className="muted mono">{run.run_id}</span>
         {run.agent && <span className="badge info">{run.agent}</span>}
-        {Object.entries(run.labels).map(([k, v]) => <span key={k} className="badge">{k}: {v}</span>)}
+        {Object.entries(run.labels).map(([k, v]) => (
+          <span key={k} className="badge">
+            {k}: {v}
+          </span>
+        ))}
         <span className="spacer" />
-        <Link className="btn" href={`/runs/${encodeURIComponent(run.run_id)}/report`} data-testid="open-postmortem">Post-mortem</Link>
-        <Link className="btn" href={`/compare?a=${encodeURIComponent(run.run_id)}`}>Compare…</Link>
-        <Link className="btn" href="/runs">All runs</Link>
+        <Link className="btn" href={`/runs/${encodeURIComponent(run.run_id)}/report`} data-testid="open-postmortem">
+          Post-mortem
+        </Link>
+        <Link className="btn" href={`/compare?a=${encodeURIComponent(run.run_id)}`}>
+          Compare…
+        </Link>
+        <Link className="btn" href="/runs">
+          All runs
+        </Link>
       </div>
       <RunOverview run={run} report={report} />
       <RunTabs
@@ -59,9 +73,17 @@ export default async function RunPage({ params, searchParams }: Props) {
         active={tab}
         counts={{ tools: report.tools.length, iterations: run.counts.iterations, breakers: breakerLog.length }}
       />
-      <div role="tabpanel" id="run-tabpanel" aria-labelledby={`tab-${tab}`} className="run-tabpanel" data-testid={`tabpanel-${tab}`}>
+      <div
+        role="tabpanel"
+        id="run-tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        className="run-tabpanel"
+        data-testid={`tabpanel-${tab}`}
+      >
         {tab === "timeline" && <TimelineTab runId={run.run_id} report={report} searchParams={query} />}
-        {tab === "tools" && <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />}
+        {tab === "tools" && (
+          <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />
+        )}
         {tab === "iterations" && <IterationsPanel db={db} runId={run.run_id} report={report} />}
         {tab === "breakers" && <BreakersTab runId={run.run_id} entries={breakerLog} />}
         {tab === "context" && <ContextCard ctx={report.context_clear} />}

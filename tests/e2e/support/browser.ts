@@ -10,8 +10,13 @@ import { ROOT } from "./server";
 export const CHROMIUM_PATH = process.env.LOOPSCOPE_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
 const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 const VIEWPORT = { width: 1366, height: 900 };
 const ACTION_TIMEOUT_MS = 30_000;
@@ -21,7 +26,9 @@ export type TestBrowser = { context: BrowserContext; newPage: () => Promise<Page
 /** Throws the one actionable message when the system Chromium is missing. */
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Chromium: apt-get install -y chromium (or set LOOPSCOPE_CHROMIUM to its path)`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install Chromium: apt-get install -y chromium (or set LOOPSCOPE_CHROMIUM to its path)`,
+    );
   }
 }
 

@@ -32,13 +32,18 @@ function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Build unless LOOPSCOPE_E2E_SKIP_BUILD=1 and a build exists. Returns the build time, or null when skipped. */
 export async function buildAppOnce(): Promise<number | null> {
-  if (process.env.LOOPSCOPE_E2E_SKIP_BUILD === "1" && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID"))) return null;
+  if (process.env.LOOPSCOPE_E2E_SKIP_BUILD === "1" && existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID")))
+    return null;
   // `next build` rewrites next-env.d.ts to point at its dist dir; put the developer's back.
   const nextEnvFile = path.join(ROOT, "next-env.d.ts");
   const nextEnvBefore = existsSync(nextEnvFile) ? readFileSync(nextEnvFile, "utf8") : null;
   const started = Date.now();
   try {
-    const child = spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env: nextEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+      cwd: ROOT,
+      env: nextEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const log = collectOutput(child);
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     if (code !== 0) throw new Error(`next build into ${E2E_DIST_DIR} failed (exit ${code}):\n${log()}`);
@@ -51,7 +56,9 @@ export async function buildAppOnce(): Promise<number | null> {
 /** Start `next start` on the e2e build with a fresh PGlite directory; resolves once the API answers. */
 export async function startServer(): Promise<AppServer> {
   if (!existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID"))) {
-    throw new Error(`no build in ${E2E_DIST_DIR}: run the e2e tests through \`npx vitest run --project e2e\` (its globalSetup builds)`);
+    throw new Error(
+      `no build in ${E2E_DIST_DIR}: run the e2e tests through \`npx vitest run --project e2e\` (its globalSetup builds)`,
+    );
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "loopscope-e2e-"));
   const port = await findFreePort();
@@ -84,7 +91,9 @@ export async function startServer(): Promise<AppServer> {
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let exited: number | null | undefined;
-  child.once("exit", (code) => { exited = code; });
+  child.once("exit", (code) => {
+    exited = code;
+  });
   let last = "no answer yet";
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`next start exited (code ${exited}) before answering:\n${log()}`);
@@ -139,7 +148,9 @@ function findFreePort(): Promise<number> {
 /** Keep the tail of a child's output for error messages; print nothing while all is well. */
 function collectOutput(child: ChildProcess): () => string {
   let text = "";
-  const keep = (chunk: Buffer) => { text = (text + chunk.toString("utf8")).slice(-LOG_TAIL_CHARS); };
+  const keep = (chunk: Buffer) => {
+    text = (text + chunk.toString("utf8")).slice(-LOG_TAIL_CHARS);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   return () => text;
@@ -150,7 +161,11 @@ export const SAMPLES = path.resolve(ROOT, "../shared/samples");
 /** POST a sample file to the server's ingest API; the response body, after a status check. */
 export async function ingestSample(server: AppServer, file: string, runId?: string): Promise<{ runs: string[] }> {
   const url = `${server.baseUrl}/api/v1/ingest${runId ? `?run_id=${encodeURIComponent(runId)}` : ""}`;
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: readFileSync(path.join(SAMPLES, file)) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-ndjson" },
+    body: readFileSync(path.join(SAMPLES, file)),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`ingest ${file}: HTTP ${res.status} ${text}`);
   return JSON.parse(text) as { runs: string[] };

@@ -25,9 +25,15 @@ export async function readReply(path: OtlpPath, res: Response): Promise<OtlpRepl
   const bytes = new Uint8Array(await res.arrayBuffer());
   const contentType = res.headers.get("content-type") ?? "";
   let body: Record<string, unknown> = {};
-  if (contentType.startsWith("application/json")) body = JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
+  if (contentType.startsWith("application/json"))
+    body = JSON.parse(Buffer.from(bytes).toString("utf8")) as Record<string, unknown>;
   else if (bytes.byteLength > 0 && path !== "metrics") {
-    const name = res.status === 200 ? (path === "traces" ? "ExportTraceServiceResponse" : "ExportLogsServiceResponse") : "RpcStatus";
+    const name =
+      res.status === 200
+        ? path === "traces"
+          ? "ExportTraceServiceResponse"
+          : "ExportLogsServiceResponse"
+        : "RpcStatus";
     const type = otlpMessageType(name);
     body = type.toObject(type.decode(bytes), { longs: Number }) as Record<string, unknown>;
   }
@@ -35,9 +41,16 @@ export async function readReply(path: OtlpPath, res: Response): Promise<OtlpRepl
 }
 
 /** POST a body to /v1/<path> in-process. */
-export async function postOtlp(path: OtlpPath, body: Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string>): Promise<OtlpReply> {
+export async function postOtlp(
+  path: OtlpPath,
+  body: Uint8Array | ReadableStream<Uint8Array>,
+  headers: Record<string, string>,
+): Promise<OtlpReply> {
   const req = new Request(`http://test.local/v1/${path}`, {
-    method: "POST", headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    method: "POST",
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
   return readReply(path, await HANDLERS[path](req));
 }
@@ -48,7 +61,10 @@ function toWebRequest(req: IncomingMessage): Request {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);
   }
   return new Request(`http://127.0.0.1${req.url ?? "/"}`, {
-    method: req.method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half",
+    method: req.method,
+    headers,
+    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    duplex: "half",
   } as RequestInit);
 }
 
@@ -76,9 +92,10 @@ export async function startOtlpServer(): Promise<{ url: string; requests: string
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -13,14 +13,29 @@ type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
 type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
 type Scope = { name: string; version?: string };
 type SampleSpan = {
-  traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
-  startTimeUnixNano: string; endTimeUnixNano: string; attributes: unknown[];
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: unknown[];
   events?: { name: string; timeUnixNano: string; attributes?: unknown[] }[];
   status?: { code?: number; message?: string };
 };
-export type SampleTraces = { resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[] };
-type SampleLog = { timeUnixNano: string; observedTimeUnixNano?: string; body: { stringValue: string }; attributes: unknown[] };
-export type SampleLogs = { resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[] };
+export type SampleTraces = {
+  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[];
+};
+type SampleLog = {
+  timeUnixNano: string;
+  observedTimeUnixNano?: string;
+  body: { stringValue: string };
+  attributes: unknown[];
+};
+export type SampleLogs = {
+  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[];
+};
 
 export const TRACE_RUN = "conv_5j66UpCpwteGg4YSxUnt7lPY";
 export const LOGS_RUN = "11111111-2222-3333-4444-555555555555";
@@ -36,7 +51,10 @@ export function sampleLogs(): SampleLogs {
 export const jsonBytes = (value: unknown): Uint8Array => new Uint8Array(Buffer.from(JSON.stringify(value)));
 export const gzip = (bytes: Uint8Array): Uint8Array => new Uint8Array(gzipSync(bytes));
 
-const hrTime = (nanos: string): [number, number] => [Number(BigInt(nanos) / 10n ** 9n), Number(BigInt(nanos) % 10n ** 9n)];
+const hrTime = (nanos: string): [number, number] => [
+  Number(BigInt(nanos) / 10n ** 9n),
+  Number(BigInt(nanos) % 10n ** 9n),
+];
 
 /** The sample's spans as protobuf, as an SDK exporter would send them. */
 export function protobufTraces(sample: SampleTraces): Uint8Array {
@@ -46,16 +64,26 @@ export function protobufTraces(sample: SampleTraces): Uint8Array {
         name: s.name,
         kind: s.kind - 1,
         spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
-        parentSpanContext: s.parentSpanId ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false } : undefined,
+        parentSpanContext: s.parentSpanId
+          ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false }
+          : undefined,
         startTime: hrTime(s.startTimeUnixNano),
         endTime: hrTime(s.endTimeUnixNano),
         status: { code: s.status?.code ?? 0, message: s.status?.message },
         attributes: keyValuesToObject(s.attributes),
         links: [],
-        events: (s.events ?? []).map((e) => ({ name: e.name, time: hrTime(e.timeUnixNano), attributes: keyValuesToObject(e.attributes) })),
+        events: (s.events ?? []).map((e) => ({
+          name: e.name,
+          time: hrTime(e.timeUnixNano),
+          attributes: keyValuesToObject(e.attributes),
+        })),
         resource: { attributes: keyValuesToObject(rs.resource.attributes) },
         instrumentationScope: ss.scope,
-        droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0, ended: true, duration: [0, 0],
+        droppedAttributesCount: 0,
+        droppedEventsCount: 0,
+        droppedLinksCount: 0,
+        ended: true,
+        duration: [0, 0],
       })),
     ),
   );
@@ -83,7 +111,8 @@ export function protobufLogs(sample: SampleLogs): Uint8Array {
 /** A copy of the trace sample with every run moved to `runId` (so one database holds several copies). */
 export function tracesForRun(runId: string): SampleTraces {
   const sample = sampleTraces();
-  for (const rs of sample.resourceSpans) rs.resource.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
+  for (const rs of sample.resourceSpans)
+    rs.resource.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
   return sample;
 }
 

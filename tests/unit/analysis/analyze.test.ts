@@ -8,8 +8,20 @@ import type { AnalysisInput } from "@/lib/analysis/types";
 import { iso, makeEvent, makeSpan } from "./tool-side-factories";
 
 const REPORT_KEYS = [
-  "run_id", "tools", "bottlenecks", "tool_breakers", "timeouts", "layers", "stagnation", "loop_breaker",
-  "rate_limit", "token_budget", "permission_breaker", "api_breaker", "context_clear", "settings",
+  "run_id",
+  "tools",
+  "bottlenecks",
+  "tool_breakers",
+  "timeouts",
+  "layers",
+  "stagnation",
+  "loop_breaker",
+  "rate_limit",
+  "token_budget",
+  "permission_breaker",
+  "api_breaker",
+  "context_clear",
+  "settings",
 ];
 
 function sampleInput(): AnalysisInput {
@@ -52,9 +64,13 @@ describe("analyzeRun", () => {
   test("an empty run gives an empty, well-formed report", async () => {
     const report = await analyzeRun(buildMemoryInput("empty", []), DEFAULT_SETTINGS);
     expect(report).toMatchObject({
-      tools: [], bottlenecks: [], tool_breakers: [], timeouts: [],
+      tools: [],
+      bottlenecks: [],
+      tool_breakers: [],
+      timeouts: [],
       rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
-      permission_breaker: { final_state: "CLOSED" }, api_breaker: { final_state: "CLOSED" },
+      permission_breaker: { final_state: "CLOSED" },
+      api_breaker: { final_state: "CLOSED" },
     });
   });
 });
@@ -67,12 +83,19 @@ describe("breakerTripped", () => {
     layers: { events: [], status: "NORMAL", action: "NONE" },
     permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
     api_breaker: {
-      transitions: [], final_state: "CLOSED",
-      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0,
+      transitions: [],
+      final_state: "CLOSED",
+      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
+      retries_of_non_retryable: 0,
     },
   });
   const layerEvent = (kind: "warning" | "trip") => ({
-    layer: "iteration" as const, kind, severity: "MEDIUM" as const, value: 100, limit: 100, at: iso(0),
+    layer: "iteration" as const,
+    kind,
+    severity: "MEDIUM" as const,
+    value: 100,
+    limit: 100,
+    at: iso(0),
   });
   test.each<{ name: string; change: (r: Trippable) => void; tripped: boolean }>([
     { name: "nothing happened", change: () => {}, tripped: false },
@@ -83,7 +106,11 @@ describe("breakerTripped", () => {
       change: (r) => r.loop_breaker.transitions.push({ ...open[0], iteration: 3, reason: "same_error" }),
       tripped: true,
     },
-    { name: "the permission breaker opened", change: (r) => r.permission_breaker.transitions.push(...open), tripped: true },
+    {
+      name: "the permission breaker opened",
+      change: (r) => r.permission_breaker.transitions.push(...open),
+      tripped: true,
+    },
     { name: "the API breaker opened", change: (r) => r.api_breaker.transitions.push(...open), tripped: true },
   ])("$name → $tripped", ({ change, tripped }) => {
     const r = calm();

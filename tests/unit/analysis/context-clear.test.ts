@@ -4,7 +4,16 @@ import { recommendContextClear } from "@/lib/analysis/context-clear";
 import { emptyTaskWork, scoreComplexity } from "@/lib/analysis/task-complexity";
 import { PRESET_FILL_PCT } from "@/lib/analysis/settings";
 import { formatTimeUs } from "@/lib/time";
-import { atMin, iterations, makeEvent, makeIteration, makeTask, RUN_START_US, settings, views } from "./iteration-factories";
+import {
+  atMin,
+  iterations,
+  makeEvent,
+  makeIteration,
+  makeTask,
+  RUN_START_US,
+  settings,
+  views,
+} from "./iteration-factories";
 
 const recommend = (its: StoredIteration[], events: StoredEvent[] = [], tasks: StoredTask[] = [], s = settings()) =>
   recommendContextClear(views(its, events, tasks), RUN_START_US, tasks, s);
@@ -59,7 +68,9 @@ describe("context-clear recommendation (§3.10, §3.12.15–16)", () => {
   });
 
   test("the estimate restarts at the last context_cleared and is capped at 100", () => {
-    expect(recommend([makeIteration({ n: 90 })], [makeEvent("context_cleared", 50)]).factors.token_usage.value).toBe(40);
+    expect(recommend([makeIteration({ n: 90 })], [makeEvent("context_cleared", 50)]).factors.token_usage.value).toBe(
+      40,
+    );
     expect(recommend([makeIteration({ n: 500 })]).factors.token_usage.value).toBe(100);
   });
 
@@ -85,7 +96,10 @@ describe("context-clear recommendation (§3.10, §3.12.15–16)", () => {
     const its = iterations(6, () => ({ tasksCompleted: 1, ...fill(1) }));
     expect(recommend(its).factors.completed_tasks).toMatchObject({ value: 6, fired: true });
     // a clear inside iteration 5 comes before that iteration's own completion: 5 and 6 count
-    expect(recommend(its, [makeEvent("context_cleared", 4.5)]).factors.completed_tasks).toMatchObject({ value: 2, fired: false });
+    expect(recommend(its, [makeEvent("context_cleared", 4.5)]).factors.completed_tasks).toMatchObject({
+      value: 2,
+      fired: false,
+    });
   });
 
   test("the absolute limit fires at 10 completed tasks", () => {
@@ -97,8 +111,13 @@ describe("context-clear recommendation (§3.10, §3.12.15–16)", () => {
     const its = iterations(5, (n) => ({ taskId: `t${n}`, errors: n <= 2 ? ["E"] : [], ...fill(1) }));
     const done = its.map((it) => makeEvent("task_completed", it.n, { taskId: it.taskId }));
     const s = settings({ context_completed_tasks: 99 });
-    expect(recommendContextClear(views(its, done), RUN_START_US, [], s).factors.error_rate).toMatchObject({ value: 40, fired: true });
-    expect(recommendContextClear(views(its.slice(0, 4), done), RUN_START_US, [], s).factors.error_rate.fired).toBe(false);
+    expect(recommendContextClear(views(its, done), RUN_START_US, [], s).factors.error_rate).toMatchObject({
+      value: 40,
+      fired: true,
+    });
+    expect(recommendContextClear(views(its.slice(0, 4), done), RUN_START_US, [], s).factors.error_rate.fired).toBe(
+      false,
+    );
   });
 
   test("decision, reasons and factors describe the last iteration; every fired factor is a reason", () => {

@@ -7,7 +7,10 @@ describe("iteration spans and events (§3.12.3)", () => {
     const its = [makeIteration({ n: 1 }), makeIteration({ n: 2, tsUs: atMin(3) })];
     const evs = [makeEvent("a", 0), makeEvent("b", 1), makeEvent("c", 2), makeEvent("d", 3), makeEvent("e", 4)];
     const v = views(its, evs);
-    expect(v.map((x) => x.events.map((e) => e.kind))).toEqual([["a", "b"], ["c", "d"]]);
+    expect(v.map((x) => x.events.map((e) => e.kind))).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
     expect(v.map((x) => x.durationMs)).toEqual([60_000, 120_000]);
     expect(v[0].startUs).toBe(RUN_START_US);
   });
@@ -59,7 +62,10 @@ describe("task tokens (§3.12.8) and errors (§3.4)", () => {
   test("the task record's tokens_used and error_count count when larger", () => {
     const its = [1, 2].map((n) => makeIteration({ n, taskId: "t", tokensUsed: 10, errors: ["x"] }));
     const v = views(its, [], [makeTask("t", { tokensUsed: 9000 }), makeTask("t", { errorCount: 7 })]);
-    expect(v.map((x) => [x.taskTokens, x.taskErrors])).toEqual([[10, 1], [9000, 7]]);
+    expect(v.map((x) => [x.taskTokens, x.taskErrors])).toEqual([
+      [10, 1],
+      [9000, 7],
+    ]);
   });
 
   test("a task's error count is its iterations that report errors (an empty list is none)", () => {

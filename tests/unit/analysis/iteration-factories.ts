@@ -54,7 +54,17 @@ export function makeEvent(kind: string, minutes: number, fields: Partial<StoredE
 }
 
 export function makeTask(taskId: string, fields: Partial<StoredTask> = {}): StoredTask {
-  return { type: "task", runId: "r", taskId, title: null, status: null, errorCount: null, tokensUsed: null, attrs: {}, ...fields };
+  return {
+    type: "task",
+    runId: "r",
+    taskId,
+    title: null,
+    status: null,
+    errorCount: null,
+    tokensUsed: null,
+    attrs: {},
+    ...fields,
+  };
 }
 
 /** n iterations 1..count, one a minute, each shaped by `f(n)`. */
@@ -71,7 +81,10 @@ export function views(
   return buildIterationViews({ runStartUs: RUN_START_US, iterations: its, events, tasks, taskSpanTokens });
 }
 
-export const settings = (overrides: Partial<AnalysisSettings> = {}): AnalysisSettings => ({ ...DEFAULT_SETTINGS, ...overrides });
+export const settings = (overrides: Partial<AnalysisSettings> = {}): AnalysisSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...overrides,
+});
 
 /** A stuck iteration: no files, the same error, score −5 after the first. */
 export const stuck = { filesModified: [], errors: ["TypeError at a.ts:1"] } satisfies Partial<StoredIteration>;

@@ -60,7 +60,11 @@ describe("stuck-loop.jsonl", () => {
   });
 
   test("the loop breaker would have halted at 11 for negative_window", () => {
-    expect(report.loop_breaker.would_have_halted_at).toEqual({ iteration: 11, at: tsOf(11), reason: "negative_window" });
+    expect(report.loop_breaker.would_have_halted_at).toEqual({
+      iteration: 11,
+      at: tsOf(11),
+      reason: "negative_window",
+    });
   });
 
   test("the probe fails, so the breaker ends OPEN with 18 iterations and 107 744 tokens saved", () => {

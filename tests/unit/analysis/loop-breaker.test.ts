@@ -13,11 +13,18 @@ function replay(steps: [score: number, fired: string | null][], cooldownMin: num
   });
   return { report: loopBreakerReport(b), rearmedAt };
 }
-const moves = (r: ReturnType<typeof replay>) => r.report.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}:${t.reason}`);
+const moves = (r: ReturnType<typeof replay>) =>
+  r.report.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}:${t.reason}`);
 
 describe("loop breaker replay (§3.6, §3.12.12)", () => {
   test("a firing detector opens the breaker at that iteration's ts and names it", () => {
-    const r = replay([[1, null], [-3, "same_error"]], 30);
+    const r = replay(
+      [
+        [1, null],
+        [-3, "same_error"],
+      ],
+      30,
+    );
     expect(r.report.would_have_halted_at).toEqual({ iteration: 2, at: formatTimeUs(atMin(2)), reason: "same_error" });
     expect(r.report.transitions[0]).toMatchObject({ from: "CLOSED", to: "OPEN", iteration: 2 });
     expect(r.report.final_state).toBe("OPEN");
@@ -25,7 +32,15 @@ describe("loop breaker replay (§3.6, §3.12.12)", () => {
 
   test("iterations before opened_at + cooldown count to savings; the first at or after it is the probe", () => {
     // open at 1 min, cooldown 3 → 2 and 3 saved, 4 (= 1 + 3 exactly) probes
-    const r = replay([[-1, "negative_window"], [-1, null], [-1, null], [2, null]], 3);
+    const r = replay(
+      [
+        [-1, "negative_window"],
+        [-1, null],
+        [-1, null],
+        [2, null],
+      ],
+      3,
+    );
     expect(r.report.savings).toEqual({ iterations: 2, tokens: 200, ms: 120_000 });
     expect(moves(r)).toEqual([
       "CLOSED>OPEN@1:negative_window",
@@ -37,7 +52,18 @@ describe("loop breaker replay (§3.6, §3.12.12)", () => {
 
   test("a failure in HALF_OPEN reopens with the cooldown doubled", () => {
     // open at 1 (cooldown 2): 2 saved, 3 probes and fails → OPEN at 3 for 4 min: 4–6 saved, 7 probes
-    const r = replay([[-1, "circular"], [0, null], [0, null], [0, null], [0, null], [0, null], [1, null]], 2);
+    const r = replay(
+      [
+        [-1, "circular"],
+        [0, null],
+        [0, null],
+        [0, null],
+        [0, null],
+        [0, null],
+        [1, null],
+      ],
+      2,
+    );
     expect(moves(r)).toEqual([
       "CLOSED>OPEN@1:circular",
       "OPEN>HALF_OPEN@3:cooldown_elapsed",
@@ -50,21 +76,58 @@ describe("loop breaker replay (§3.6, §3.12.12)", () => {
 
   test("closing brings the cooldown back to its base", () => {
     // 1 opens (2), 3 fails (→4), 7 passes (→2), 8 opens again: 9 saved, 10 probes
-    const steps: [number, string | null][] = [[-1, "x"], [0, null], [0, null], [0, null], [0, null], [0, null], [1, null], [-1, "y"], [0, null], [1, null]];
-    expect(moves(replay(steps, 2)).slice(-3)).toEqual(["CLOSED>OPEN@8:y", "OPEN>HALF_OPEN@10:cooldown_elapsed", "HALF_OPEN>CLOSED@10:probe_passed"]);
+    const steps: [number, string | null][] = [
+      [-1, "x"],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+      [1, null],
+      [-1, "y"],
+      [0, null],
+      [1, null],
+    ];
+    expect(moves(replay(steps, 2)).slice(-3)).toEqual([
+      "CLOSED>OPEN@8:y",
+      "OPEN>HALF_OPEN@10:cooldown_elapsed",
+      "HALF_OPEN>CLOSED@10:probe_passed",
+    ]);
   });
 
   test("a probe scoring exactly 0 fails", () => {
-    expect(moves(replay([[-1, "x"], [0, null]], 1)).at(-1)).toBe("HALF_OPEN>OPEN@2:probe_failed");
+    expect(
+      moves(
+        replay(
+          [
+            [-1, "x"],
+            [0, null],
+          ],
+          1,
+        ),
+      ).at(-1),
+    ).toBe("HALF_OPEN>OPEN@2:probe_failed");
   });
 
   test("both probe transitions are stamped at the probe's ts", () => {
-    const r = replay([[-1, "x"], [1, null]], 1);
+    const r = replay(
+      [
+        [-1, "x"],
+        [1, null],
+      ],
+      1,
+    );
     expect(r.report.transitions.slice(1).map((t) => t.at)).toEqual([formatTimeUs(atMin(2)), formatTimeUs(atMin(2))]);
   });
 
   test("without a firing it stays CLOSED and reports no halt", () => {
-    const r = replay([[1, null], [-5, null]], 30);
+    const r = replay(
+      [
+        [1, null],
+        [-5, null],
+      ],
+      30,
+    );
     expect(r.report).toEqual({ transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } });
   });
 });

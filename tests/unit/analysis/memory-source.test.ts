@@ -5,24 +5,57 @@ import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import type { StoredIteration, StoredRun, StoredTask } from "@/lib/schemas/records";
 import { makeEvent, makeSpan, us } from "./tool-side-factories";
 
-const collect = async <T,>(it: AsyncIterable<T>) => {
+const collect = async <T>(it: AsyncIterable<T>) => {
   const out: T[] = [];
   for await (const x of it) out.push(x);
   return out;
 };
 const iteration = (n: number, at: number, over: Partial<StoredIteration> = {}): StoredIteration => ({
-  type: "iteration", runId: "r", n, tsUs: us(at), taskId: null, tasksCompleted: null, filesModified: null,
-  linesAdded: null, linesRemoved: null, tests: null, newlyPassing: null, buildErrorsResolved: null,
-  errors: null, reverted: null, outputLines: null, apiCalls: null, tokensUsed: null, contextTokens: null,
-  contextWindow: null, approach: null, workKind: null, attrs: {}, ...over,
+  type: "iteration",
+  runId: "r",
+  n,
+  tsUs: us(at),
+  taskId: null,
+  tasksCompleted: null,
+  filesModified: null,
+  linesAdded: null,
+  linesRemoved: null,
+  tests: null,
+  newlyPassing: null,
+  buildErrorsResolved: null,
+  errors: null,
+  reverted: null,
+  outputLines: null,
+  apiCalls: null,
+  tokensUsed: null,
+  contextTokens: null,
+  contextWindow: null,
+  approach: null,
+  workKind: null,
+  attrs: {},
+  ...over,
 });
 const run = (startedAt: number | null, over: Partial<StoredRun> = {}): StoredRun => ({
-  type: "run", runId: "r", name: null, agent: null, startedAtUs: startedAt === null ? null : us(startedAt),
-  labels: {}, config: {}, attrs: {}, ...over,
+  type: "run",
+  runId: "r",
+  name: null,
+  agent: null,
+  startedAtUs: startedAt === null ? null : us(startedAt),
+  labels: {},
+  config: {},
+  attrs: {},
+  ...over,
 });
 const task = (over: Partial<StoredTask>): StoredTask => ({
-  type: "task", runId: "r", taskId: "t-1", title: null, status: null, errorCount: null, tokensUsed: null,
-  attrs: {}, ...over,
+  type: "task",
+  runId: "r",
+  taskId: "t-1",
+  title: null,
+  status: null,
+  errorCount: null,
+  tokensUsed: null,
+  attrs: {},
+  ...over,
 });
 
 describe("memory source", () => {
@@ -44,42 +77,59 @@ describe("memory source", () => {
     const a = makeSpan({ name: "search", at: 1, ms: 100 });
     const e = makeEvent("api_request", 1);
     const input = buildMemoryInput("r", [
-      a, { ...a, t1Us: a.t1Us + 1e6 }, iteration(1, 5, { tokensUsed: 1 }), iteration(1, 6, { tokensUsed: 2 }),
-      e, { ...e, detail: "again" },
+      a,
+      { ...a, t1Us: a.t1Us + 1e6 },
+      iteration(1, 5, { tokensUsed: 1 }),
+      iteration(1, 6, { tokensUsed: 2 }),
+      e,
+      { ...e, detail: "again" },
     ]);
     expect(input.tools[0]).toMatchObject({ calls: 1, totalMs: 100 });
     expect(input.iterations.map((i) => i.tokensUsed)).toEqual([1]);
     expect(input.events.map((x) => x.detail)).toEqual([null]);
   });
   test("records of another run are ignored", () => {
-    const input = buildMemoryInput("r", [makeSpan({ name: "a", at: 0 }), makeSpan({ name: "b", at: 0, runId: "other" })]);
+    const input = buildMemoryInput("r", [
+      makeSpan({ name: "a", at: 0 }),
+      makeSpan({ name: "b", at: 0, runId: "other" }),
+    ]);
     expect(input.tools.map((t) => t.tool)).toEqual(["a"]);
   });
   test.each([
     { name: "the run record's started_at", records: () => [run(50), makeSpan({ name: "a", at: 10 })], start: 50 },
-    { name: "else the earliest record", records: () => [run(null), iteration(1, 30), makeEvent("x", 20), makeSpan({ name: "a", at: 25 })], start: 20 },
+    {
+      name: "else the earliest record",
+      records: () => [run(null), iteration(1, 30), makeEvent("x", 20), makeSpan({ name: "a", at: 25 })],
+      start: 20,
+    },
   ])("the run starts at $name", ({ records, start }) => {
     expect(buildMemoryInput("r", records()).runStartUs).toBe(us(start));
   });
   test("a later run record's started_at and task record fields merge over earlier ones", () => {
     const input = buildMemoryInput("r", [
-      run(null, { labels: { a: "1" } }), run(40, { labels: { b: "2" } }),
-      task({ title: "auth", tokensUsed: 10 }), task({ status: "done" }),
+      run(null, { labels: { a: "1" } }),
+      run(40, { labels: { b: "2" } }),
+      task({ title: "auth", tokensUsed: 10 }),
+      task({ status: "done" }),
     ]);
     expect(input.runStartUs).toBe(us(40));
     expect(input.tasks).toEqual([task({ title: "auth", tokensUsed: 10, status: "done" })]);
   });
   test("iterations are ordered by n, events by ts keeping arrival order on ties", () => {
     const input = buildMemoryInput("r", [
-      iteration(2, 20), iteration(1, 10),
-      makeEvent("b", 5, { detail: "1st" }), makeEvent("a", 1), makeEvent("c", 5, { detail: "2nd" }),
+      iteration(2, 20),
+      iteration(1, 10),
+      makeEvent("b", 5, { detail: "1st" }),
+      makeEvent("a", 1),
+      makeEvent("c", 5, { detail: "2nd" }),
     ]);
     expect(input.iterations.map((i) => i.n)).toEqual([1, 2]);
     expect(input.events.map((e) => e.kind)).toEqual(["a", "b", "c"]);
   });
   test("a tool's spans stream ordered by t0, then span id", async () => {
     const input = buildMemoryInput("r", [
-      makeSpan({ name: "a", at: 2, spanId: "z" }), makeSpan({ name: "a", at: 1, spanId: "y" }),
+      makeSpan({ name: "a", at: 2, spanId: "z" }),
+      makeSpan({ name: "a", at: 1, spanId: "y" }),
       makeSpan({ name: "a", at: 1, spanId: "x" }),
     ]);
     expect((await collect(input.spansOfTool("a"))).map((s) => s.spanId)).toEqual(["x", "y", "z"]);
@@ -91,7 +141,9 @@ describe("memory source", () => {
   });
   test("rate calls are all tool calls (not containers) when there is no llm span", async () => {
     const input = buildMemoryInput("r", [
-      makeSpan({ name: "t", at: 2 }), makeSpan({ name: "u", at: 1 }), makeSpan({ name: "it", kind: "agent", at: 0 }),
+      makeSpan({ name: "t", at: 2 }),
+      makeSpan({ name: "u", at: 1 }),
+      makeSpan({ name: "it", kind: "agent", at: 0 }),
     ]);
     expect(await collect(input.rateCallTimes())).toEqual([us(1), us(2)]);
   });

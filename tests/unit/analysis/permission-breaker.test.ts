@@ -22,7 +22,10 @@ describe("permission breaker", () => {
   test("opens at the third denial's time and counts denials and grants", () => {
     const r = replayPermissionBreaker([grant(0), deny(1), deny(2), deny(3)], S);
     expect(r).toEqual({
-      transitions: [{ from: "CLOSED", to: "OPEN", at: iso(3) }], final_state: "OPEN", denials: 3, grants: 1,
+      transitions: [{ from: "CLOSED", to: "OPEN", at: iso(3) }],
+      final_state: "OPEN",
+      denials: 3,
+      grants: 1,
     });
   });
   test.each([
@@ -61,7 +64,9 @@ describe("permission breaker", () => {
     expect(tos(r)).toEqual(["OPEN", "HALF_OPEN", "CLOSED"]);
   });
   test("once 20 denials are reached, each denial after a close opens it again", () => {
-    const events = Array.from({ length: 20 }, (_, i) => [deny(i * 2), grant(i * 2 + 1)]).flat().slice(0, -1);
+    const events = Array.from({ length: 20 }, (_, i) => [deny(i * 2), grant(i * 2 + 1)])
+      .flat()
+      .slice(0, -1);
     const r = replayPermissionBreaker([...events, grant(400), deny(401)], S);
     expect(tos(r)).toEqual(["OPEN", "HALF_OPEN", "CLOSED", "OPEN"]);
   });

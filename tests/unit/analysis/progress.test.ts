@@ -10,9 +10,17 @@ describe("progress score (§3.5)", () => {
     ["build_errors_resolved > 0 scores +2", { buildErrorsResolved: 4 }, 2],
     ["an empty files_modified scores −3", { filesModified: [] }, -3],
     ["reverted scores −1", { reverted: true }, -1],
-    ["each indicator counts at most once however large", { newlyPassing: 50, tasksCompleted: 9, filesModified: ["a", "b", "c"] }, 9],
+    [
+      "each indicator counts at most once however large",
+      { newlyPassing: 50, tasksCompleted: 9, filesModified: ["a", "b", "c"] },
+      9,
+    ],
     ["absent fields count for nothing (§3.12.9)", {}, 0],
-    ["zero counts count for nothing", { newlyPassing: 0, tasksCompleted: 0, buildErrorsResolved: 0, reverted: false }, 0],
+    [
+      "zero counts count for nothing",
+      { newlyPassing: 0, tasksCompleted: 0, buildErrorsResolved: 0, reverted: false },
+      0,
+    ],
   ])("%s", (_name, fields, expected) => {
     expect(scoreIteration(makeIteration({ n: 2, ...fields }), null)).toBe(expected);
   });

@@ -50,7 +50,10 @@ describe("FIFO limiter", () => {
     expect(r).toMatchObject({ waited_calls: 2, total_wait_ms: (3599 + 7198) * 1000 });
   });
   test("200 simultaneous calls with max 100: the second hundred each wait one hour", async () => {
-    const r = await replayRateLimit(Array.from({ length: 200 }, () => us(0)), 100);
+    const r = await replayRateLimit(
+      Array.from({ length: 200 }, () => us(0)),
+      100,
+    );
     expect(r).toMatchObject({ peak_per_hour: 200, waited_calls: 100, total_wait_ms: 100 * H * 1000 });
   });
   test("a call exactly one hour after call i−N ran does not wait", async () => {

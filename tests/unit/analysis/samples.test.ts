@@ -14,16 +14,21 @@ const SAMPLES =
   "shared/samples not found beside the repository";
 const analyzeSample = (file: string, runId: string, s: AnalysisSettings = DEFAULT_SETTINGS): Promise<AnalysisReport> =>
   analyzeRun(buildMemoryInput(runId, loadSample(`${SAMPLES}/${file}`, runId)), s);
-const kinds = (r: AnalysisReport) => Object.fromEntries(r.bottlenecks.map((b) => [b.tool, b.reasons.map((x) => x.kind)]));
+const kinds = (r: AnalysisReport) =>
+  Object.fromEntries(r.bottlenecks.map((b) => [b.tool, b.reasons.map((x) => x.kind)]));
 
 describe("harness-spans.jsonl (7 bare spans)", () => {
   test("tool table by total_ms with the README's averages", async () => {
     const r = await analyzeSample("harness-spans.jsonl", "h");
     expect(r.tools.map((t) => [t.tool, t.calls, t.failures])).toEqual([
-      ["http_get", 4, 4], ["search", 2, 0], ["run_shell", 1, 0],
+      ["http_get", 4, 4],
+      ["search", 2, 0],
+      ["run_shell", 1, 0],
     ]);
     expect(r.tools.map((t) => t.avg_ms)).toEqual([
-      expect.closeTo(151.06, 2), expect.closeTo(50.45, 2), expect.closeTo(10.4, 2),
+      expect.closeTo(151.06, 2),
+      expect.closeTo(50.45, 2),
+      expect.closeTo(10.4, 2),
     ]);
   });
   test("defaults: only http_get is a bottleneck, failing and not slow (151.06 < 151.35)", async () => {
@@ -55,7 +60,13 @@ describe("stuck-loop.jsonl (r-stuck-loop)", () => {
   test("tools by total_ms, iteration containers not counted", async () => {
     const r = await report();
     expect(r.tools.map((t) => t.tool)).toEqual([
-      "run_tests", "llm_call", "run_shell", "http_get", "search", "edit_file", "read_file",
+      "run_tests",
+      "llm_call",
+      "run_shell",
+      "http_get",
+      "search",
+      "edit_file",
+      "read_file",
     ]);
     const byTool = Object.fromEntries(r.tools.map((t) => [t.tool, t]));
     expect(byTool.run_tests.calls).toBe(76);
@@ -64,8 +75,12 @@ describe("stuck-loop.jsonl (r-stuck-loop)", () => {
   });
   test("bottlenecks: run_tests and llm_call slow + overcalled, http_get failing + overcalled, the rest overcalled", async () => {
     expect(kinds(await report())).toEqual({
-      run_tests: ["slow", "overcalled"], llm_call: ["slow", "overcalled"], run_shell: ["overcalled"],
-      http_get: ["failing", "overcalled"], search: ["overcalled"], edit_file: ["overcalled"],
+      run_tests: ["slow", "overcalled"],
+      llm_call: ["slow", "overcalled"],
+      run_shell: ["overcalled"],
+      http_get: ["failing", "overcalled"],
+      search: ["overcalled"],
+      edit_file: ["overcalled"],
       read_file: ["overcalled"],
     });
   });
@@ -96,8 +111,13 @@ describe("healthy-run.jsonl (r-healthy)", () => {
   const report = () => analyzeSample("healthy-run.jsonl", "r-healthy");
   test("bottlenecks still exist: run_tests and llm_call slow + overcalled, every other tool overcalled", async () => {
     expect(kinds(await report())).toEqual({
-      run_tests: ["slow", "overcalled"], llm_call: ["slow", "overcalled"], run_shell: ["overcalled"],
-      http_get: ["overcalled"], search: ["overcalled"], edit_file: ["overcalled"], read_file: ["overcalled"],
+      run_tests: ["slow", "overcalled"],
+      llm_call: ["slow", "overcalled"],
+      run_shell: ["overcalled"],
+      http_get: ["overcalled"],
+      search: ["overcalled"],
+      edit_file: ["overcalled"],
+      read_file: ["overcalled"],
     });
   });
   test("no tool breaker opens and no permission or API breaker activity", async () => {

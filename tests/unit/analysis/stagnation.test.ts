@@ -18,9 +18,21 @@ describe("the seven detectors (§3.5, §3.12.10)", () => {
   test.each([
     ["negative_window needs 3 iterations of window", iterations(2, () => slipping), []],
     ["negative_window fires at the third negative iteration", iterations(4, () => slipping), ["negative_window@3"]],
-    ["no_progress: 3 iterations in a row without files or completed tasks", iterations(4, () => idle), ["no_progress@3"]],
-    ["no_progress: an absent files_modified does not count (§3.12.9)", iterations(4, (n) => (n === 2 ? { newlyPassing: 1 } : idle)), []],
-    ["no_progress: a completed task breaks the run", iterations(4, (n) => ({ ...idle, tasksCompleted: n === 2 ? 1 : 0 })), []],
+    [
+      "no_progress: 3 iterations in a row without files or completed tasks",
+      iterations(4, () => idle),
+      ["no_progress@3"],
+    ],
+    [
+      "no_progress: an absent files_modified does not count (§3.12.9)",
+      iterations(4, (n) => (n === 2 ? { newlyPassing: 1 } : idle)),
+      [],
+    ],
+    [
+      "no_progress: a completed task breaks the run",
+      iterations(4, (n) => ({ ...idle, tasksCompleted: n === 2 ? 1 : 0 })),
+      [],
+    ],
     [
       "same_error: the same normalised error in 5 iterations in a row",
       iterations(6, (n) => ({ errors: [`E at line ${n}`], newlyPassing: 1 })),
@@ -31,16 +43,44 @@ describe("the seven detectors (§3.5, §3.12.10)", () => {
       iterations(8, (n) => ({ errors: n === 3 ? [] : ["E"], newlyPassing: 1 })),
       ["same_error@8"],
     ],
-    ["output_decline: latest ≤ 30 % of the oldest of 3", iterations(3, (n) => ({ outputLines: [100, 50, 30][n - 1] })), ["output_decline@3"]],
+    [
+      "output_decline: latest ≤ 30 % of the oldest of 3",
+      iterations(3, (n) => ({ outputLines: [100, 50, 30][n - 1] })),
+      ["output_decline@3"],
+    ],
     ["output_decline: 31 % is not a decline", iterations(3, (n) => ({ outputLines: [100, 50, 31][n - 1] })), []],
     ["output_decline: the oldest must be > 0", iterations(3, () => ({ outputLines: 0 })), []],
-    ["output_decline: an iteration without output_lines is no entry", iterations(3, (n) => ({ outputLines: [100, null, 10][n - 1] })), []],
-    ["test_fix_loop: more than 80 % of 5 is all 5", iterations(5, () => ({ workKind: "test_fix" })), ["test_fix_loop@5"]],
-    ["test_fix_loop: 4 of 5 is not more than 80 %", iterations(6, (n) => ({ workKind: n === 3 ? "feature" : "test_fix" })), []],
-    ["circular: two approaches alternating over 6", iterations(6, (n) => ({ approach: n % 2 ? "A" : "B" })), ["circular@6"]],
+    [
+      "output_decline: an iteration without output_lines is no entry",
+      iterations(3, (n) => ({ outputLines: [100, null, 10][n - 1] })),
+      [],
+    ],
+    [
+      "test_fix_loop: more than 80 % of 5 is all 5",
+      iterations(5, () => ({ workKind: "test_fix" })),
+      ["test_fix_loop@5"],
+    ],
+    [
+      "test_fix_loop: 4 of 5 is not more than 80 %",
+      iterations(6, (n) => ({ workKind: n === 3 ? "feature" : "test_fix" })),
+      [],
+    ],
+    [
+      "circular: two approaches alternating over 6",
+      iterations(6, (n) => ({ approach: n % 2 ? "A" : "B" })),
+      ["circular@6"],
+    ],
     ["circular: one approach is no alternation", iterations(6, () => ({ approach: "A" })), []],
-    ["circular: a completed task in the window stops it", iterations(6, (n) => ({ approach: n % 2 ? "A" : "B", tasksCompleted: n === 1 ? 1 : 0 })), []],
-    ["circular: every one of the 6 needs an approach", iterations(6, (n) => ({ approach: n === 1 ? null : n % 2 ? "A" : "B" })), []],
+    [
+      "circular: a completed task in the window stops it",
+      iterations(6, (n) => ({ approach: n % 2 ? "A" : "B", tasksCompleted: n === 1 ? 1 : 0 })),
+      [],
+    ],
+    [
+      "circular: every one of the 6 needs an approach",
+      iterations(6, (n) => ({ approach: n === 1 ? null : n % 2 ? "A" : "B" })),
+      [],
+    ],
   ])("%s", (_name, its, expected) => {
     expect(firings(its)).toEqual(expected);
   });
@@ -103,7 +143,11 @@ describe("risk per iteration", () => {
     ["negative_window: the last two scores already sum below 0", iterations(2, () => slipping), "MEDIUM"],
     ["no_progress: 2 idle iterations in a row", iterations(2, () => idle), "MEDIUM"],
     ["same_error: 4 in a row", iterations(4, () => ({ errors: ["E"], newlyPassing: 1 })), "MEDIUM"],
-    ["output_decline: the last two already fell to ≤ 30 %", iterations(2, (n) => ({ outputLines: n === 1 ? 100 : 30 })), "MEDIUM"],
+    [
+      "output_decline: the last two already fell to ≤ 30 %",
+      iterations(2, (n) => ({ outputLines: n === 1 ? 100 : 30 })),
+      "MEDIUM",
+    ],
     ["test_fix_loop: the last 4 are test_fix", iterations(4, () => ({ workKind: "test_fix" })), "MEDIUM"],
     ["circular: the last 5 already alternate", iterations(5, (n) => ({ approach: n % 2 ? "A" : "B" })), "MEDIUM"],
     ["window_score 0", iterations(1, () => ({})), "MEDIUM"],
@@ -113,8 +157,14 @@ describe("risk per iteration", () => {
   });
 
   test("permission_denials one step away: 2 in a row", () => {
-    const report = detect(iterations(2, () => productive), [makeEvent("permission_denied", 0.5), makeEvent("permission_denied", 1.5)]);
-    expect(report.iterations[1]).toMatchObject({ risk: "MEDIUM", signals: [expect.stringContaining("permission_denials one step")] });
+    const report = detect(
+      iterations(2, () => productive),
+      [makeEvent("permission_denied", 0.5), makeEvent("permission_denied", 1.5)],
+    );
+    expect(report.iterations[1]).toMatchObject({
+      risk: "MEDIUM",
+      signals: [expect.stringContaining("permission_denials one step")],
+    });
   });
 
   test("signals name what fired", () => {

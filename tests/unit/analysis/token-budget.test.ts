@@ -35,14 +35,20 @@ describe("token budget tiers (§3.8)", () => {
 
   test("transitions start from NORMAL and skip iterations without a fill", () => {
     const r = replayTokenBudget(views(filled([10, 85, null, 85, 60])), []);
-    expect(r.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}`)).toEqual(["NORMAL>AUTO_COMPACT@2", "AUTO_COMPACT>NORMAL@5"]);
+    expect(r.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}`)).toEqual([
+      "NORMAL>AUTO_COMPACT@2",
+      "AUTO_COMPACT>NORMAL@5",
+    ]);
   });
 });
 
 describe("mismatches with the log", () => {
   test("fill ≥ 80 % without a compaction before the next iteration is a missed compaction", () => {
     // it1 85 % (compaction at 1.5) | it2 90 % (none) | it3 79 % | it4 96 % (the last: compaction at 9)
-    const r = replayTokenBudget(views(filled([85, 90, 79, 96])), [makeEvent("compaction", 1.5), makeEvent("compaction", 9)]);
+    const r = replayTokenBudget(views(filled([85, 90, 79, 96])), [
+      makeEvent("compaction", 1.5),
+      makeEvent("compaction", 9),
+    ]);
     expect(r.missed_compaction).toEqual([2]);
   });
 
@@ -61,6 +67,8 @@ describe("mismatches with the log", () => {
   test("a compaction_failed after the last iteration needs a later snip event", () => {
     const its = filled([93]);
     expect(replayTokenBudget(views(its), [makeEvent("compaction_failed", 2)]).no_fallback).toBe(1);
-    expect(replayTokenBudget(views(its), [makeEvent("compaction_failed", 2), makeEvent("context_cleared", 3)]).no_fallback).toBe(0);
+    expect(
+      replayTokenBudget(views(its), [makeEvent("compaction_failed", 2), makeEvent("context_cleared", 3)]).no_fallback,
+    ).toBe(0);
   });
 });

@@ -34,35 +34,61 @@ export function makeSpan(over: Partial<StoredSpan> & { name: string; at: number;
   const { at, ms = 100, ...rest } = over;
   const error = rest.error ?? "";
   return {
-    type: "span", runId: "r", spanId: `s${seq}`, parentId: null, kind: "tool",
-    t0Us: us(at), t1Us: us(at) + Math.round(ms * 1000), ok: error === "", error, iteration: null, taskId: null,
-    tokensIn: null, tokensOut: null, costUsd: null, meta: {}, ...rest,
+    type: "span",
+    runId: "r",
+    spanId: `s${seq}`,
+    parentId: null,
+    kind: "tool",
+    t0Us: us(at),
+    t1Us: us(at) + Math.round(ms * 1000),
+    ok: error === "",
+    error,
+    iteration: null,
+    taskId: null,
+    tokensIn: null,
+    tokensOut: null,
+    costUsd: null,
+    meta: {},
+    ...rest,
   };
 }
 
 export function makeEvent(kind: string, at: number, over: Partial<StoredEvent> = {}): StoredEvent {
   seq += 1;
   return {
-    type: "event", runId: "r", eventId: `e${seq}`, tsUs: us(at), kind, tool: null, detail: null,
-    status: null, state: null, reason: null, taskId: null, attrs: {}, ...over,
+    type: "event",
+    runId: "r",
+    eventId: `e${seq}`,
+    tsUs: us(at),
+    kind,
+    tool: null,
+    detail: null,
+    status: null,
+    state: null,
+    reason: null,
+    taskId: null,
+    attrs: {},
+    ...over,
   };
 }
 
 /** Read a sample JSONL file into stored records (run id and ids assigned here). */
 export function loadSample(path: string, defaultRunId = "sample"): StoredRecord[] {
   const out: StoredRecord[] = [];
-  readFileSync(path, "utf8").split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    const raw = JSON.parse(line) as Record<string, unknown>;
-    const type = typeof raw.type === "string" ? raw.type : "span";
-    const runId = typeof raw.run_id === "string" ? raw.run_id : defaultRunId;
-    if (type === "span") {
-      const r = SpanRecord.parse(raw);
-      out.push({ ...r, runId, spanId: r.spanId ?? `line-${i + 1}` });
-    } else if (type === "event") out.push({ ...EventRecord.parse(raw), runId, eventId: `line-${i + 1}` });
-    else if (type === "iteration") out.push({ ...IterationRecord.parse(raw), runId });
-    else if (type === "task") out.push({ ...TaskRecord.parse(raw), runId });
-    else if (type === "run") out.push({ ...RunRecord.parse(raw), runId });
-  });
+  readFileSync(path, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      const raw = JSON.parse(line) as Record<string, unknown>;
+      const type = typeof raw.type === "string" ? raw.type : "span";
+      const runId = typeof raw.run_id === "string" ? raw.run_id : defaultRunId;
+      if (type === "span") {
+        const r = SpanRecord.parse(raw);
+        out.push({ ...r, runId, spanId: r.spanId ?? `line-${i + 1}` });
+      } else if (type === "event") out.push({ ...EventRecord.parse(raw), runId, eventId: `line-${i + 1}` });
+      else if (type === "iteration") out.push({ ...IterationRecord.parse(raw), runId });
+      else if (type === "task") out.push({ ...TaskRecord.parse(raw), runId });
+      else if (type === "run") out.push({ ...RunRecord.parse(raw), runId });
+    });
   return out;
 }

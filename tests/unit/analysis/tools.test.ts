@@ -5,7 +5,10 @@ import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import type { ToolAggregate } from "@/lib/analysis/types";
 
 const agg = (tool: string, calls: number, totalMs: number, failures = 0): ToolAggregate => ({
-  tool, calls, failures, totalMs,
+  tool,
+  calls,
+  failures,
+  totalMs,
 });
 const S = DEFAULT_SETTINGS; // slow_ratio 3, min_slow_ms 50, fail_rate 0.5, overcall_calls 8
 
@@ -67,12 +70,15 @@ describe("bottleneck reasons", () => {
     { calls: 3, failures: 1, failing: false }, // rate 0.33 < 0.5
     { calls: 1, failures: 1, failing: false }, // rate 1 but a single call
     { calls: 4, failures: 4, failing: true },
-  ])("failing when fail_rate ≥ fail_rate and calls ≥ 2: $failures/$calls → $failing", ({ calls, failures, failing }) => {
-    const rows = summariseTools([agg("t", calls, calls, failures)]);
-    const reasons = findBottlenecks(rows, S).flatMap((b) => b.reasons);
-    expect(reasons.some((r) => r.kind === "failing")).toBe(failing);
-    if (failing) expect(reasons).toContainEqual({ kind: "failing", fail_rate: failures / calls, calls });
-  });
+  ])(
+    "failing when fail_rate ≥ fail_rate and calls ≥ 2: $failures/$calls → $failing",
+    ({ calls, failures, failing }) => {
+      const rows = summariseTools([agg("t", calls, calls, failures)]);
+      const reasons = findBottlenecks(rows, S).flatMap((b) => b.reasons);
+      expect(reasons.some((r) => r.kind === "failing")).toBe(failing);
+      if (failing) expect(reasons).toContainEqual({ kind: "failing", fail_rate: failures / calls, calls });
+    },
+  );
   test.each([
     { calls: 8, overcalled: true }, // = overcall_calls
     { calls: 7, overcalled: false },

@@ -15,23 +15,55 @@ const HOUR_MS = 3_600_000;
 describe("prepareBreakerLog", () => {
   // 0 s layer warning · 60 s tool opens (until 120 s) · 90 s loop opens · 100 s permission opens · 200 s api opens
   const report = makeReport({
-    layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [
-      { layer: "token", kind: "warning", severity: "LOW", value: 8500, limit: 10000, task_id: "t-1", iteration: 1, at: at(0) },
-    ] },
+    layers: {
+      status: "TRIGGERED",
+      action: "BLOCKER_ESCALATION",
+      events: [
+        {
+          layer: "token",
+          kind: "warning",
+          severity: "LOW",
+          value: 8500,
+          limit: 10000,
+          task_id: "t-1",
+          iteration: 1,
+          at: at(0),
+        },
+      ],
+    },
     tool_breakers: [{ tool: "http_get", opened: [{ at: at(60), until: at(120) }], blocked_calls: 2, blocked_ms: 5 }],
-    loop_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(90), iteration: 11, reason: "negative_window" }],
-      final_state: "OPEN", would_have_halted_at: { iteration: 11, at: at(90), reason: "negative_window" }, savings: { iterations: 1, tokens: 1, ms: 1 } },
-    stagnation: { iterations: [], detections: [{ detector: "negative_window", at_iteration: 11, detail: "window score -9" }] },
-    permission_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(100) }], final_state: "OPEN", denials: 3, grants: 0 },
-    api_breaker: { transitions: [{ from: "CLOSED", to: "OPEN", at: at(200) }], final_state: "OPEN",
-      counts: { success: 0, retryable: 6, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0 },
+    loop_breaker: {
+      transitions: [{ from: "CLOSED", to: "OPEN", at: at(90), iteration: 11, reason: "negative_window" }],
+      final_state: "OPEN",
+      would_have_halted_at: { iteration: 11, at: at(90), reason: "negative_window" },
+      savings: { iterations: 1, tokens: 1, ms: 1 },
+    },
+    stagnation: {
+      iterations: [],
+      detections: [{ detector: "negative_window", at_iteration: 11, detail: "window score -9" }],
+    },
+    permission_breaker: {
+      transitions: [{ from: "CLOSED", to: "OPEN", at: at(100) }],
+      final_state: "OPEN",
+      denials: 3,
+      grants: 0,
+    },
+    api_breaker: {
+      transitions: [{ from: "CLOSED", to: "OPEN", at: at(200) }],
+      final_state: "OPEN",
+      counts: { success: 0, retryable: 6, backoff: 0, non_retryable: 0 },
+      retries_of_non_retryable: 0,
+    },
   });
   const log = prepareBreakerLog(report, RUN_START, HOUR_MS);
 
   test("lists every breaker's entries oldest first", () => {
     expect(log.map((e) => [e.breaker, e.event, e.atMs])).toEqual([
-      ["layer", "warning", 0], ["tool", "CLOSED→OPEN", 60_000], ["loop", "CLOSED→OPEN", 90_000],
-      ["permission", "CLOSED→OPEN", 100_000], ["api", "CLOSED→OPEN", 200_000],
+      ["layer", "warning", 0],
+      ["tool", "CLOSED→OPEN", 60_000],
+      ["loop", "CLOSED→OPEN", 90_000],
+      ["permission", "CLOSED→OPEN", 100_000],
+      ["api", "CLOSED→OPEN", 200_000],
     ]);
   });
 
@@ -40,7 +72,12 @@ describe("prepareBreakerLog", () => {
       { at: at(95), state: "open", reason: "same_error", tool: null, detail: "3 identical errors" },
     ]);
     expect(withHarness.map((e) => e.breaker)).toEqual(["layer", "tool", "loop", "harness", "permission", "api"]);
-    expect(withHarness[3]).toMatchObject({ event: "OPEN", severity: "MEDIUM", detail: "same_error: 3 identical errors", atMs: 95_000 });
+    expect(withHarness[3]).toMatchObject({
+      event: "OPEN",
+      severity: "MEDIUM",
+      detail: "same_error: 3 identical errors",
+      atMs: 95_000,
+    });
   });
 
   test("the loop's opening carries the detector and its detail, HIGH, with the halt action", () => {
@@ -75,11 +112,16 @@ describe("prepareBreakerLog", () => {
   });
 });
 
-const SAMPLES = [path.resolve(__dirname, "../../../../shared/samples"), "/work/shared/samples"].find((p) => existsSync(p));
+const SAMPLES = [path.resolve(__dirname, "../../../../shared/samples"), "/work/shared/samples"].find((p) =>
+  existsSync(p),
+);
 
 describe.runIf(SAMPLES)("stuck-loop.jsonl", () => {
   test("the log holds the loop halt at 11, 12 http_get openings, the permission and API openings, in time order", async () => {
-    const r = await analyzeRun(buildMemoryInput("r-stuck-loop", loadSample(`${SAMPLES}/stuck-loop.jsonl`, "r-stuck-loop")), DEFAULT_SETTINGS);
+    const r = await analyzeRun(
+      buildMemoryInput("r-stuck-loop", loadSample(`${SAMPLES}/stuck-loop.jsonl`, "r-stuck-loop")),
+      DEFAULT_SETTINGS,
+    );
     const log = prepareBreakerLog(r, "2025-11-30T10:00:00Z", 3_600_000);
     expect(log.find((e) => e.breaker === "loop")).toMatchObject({ event: "CLOSED→OPEN", iteration: 11 });
     expect(log.filter((e) => e.breaker === "tool" && e.subject === "http_get")).toHaveLength(12);

@@ -7,23 +7,36 @@ import { at, makeContext, makeReport, scored } from "./factories";
 
 describe("prepareContextFactors", () => {
   test("every factor in SPEC order with value against threshold, fired flags kept", () => {
-    const ctx = makeContext({ decision: "clear", factors: { ...makeContext().factors,
-      token_usage: { value: 99.5, threshold: 60, fired: true, estimated: false } } });
+    const ctx = makeContext({
+      decision: "clear",
+      factors: { ...makeContext().factors, token_usage: { value: 99.5, threshold: 60, fired: true, estimated: false } },
+    });
     const rows = prepareContextFactors(ctx);
-    expect(rows.map((r) => r.factor)).toEqual(["token_usage", "task_complexity", "completed_tasks", "error_rate", "absolute_limit"]);
+    expect(rows.map((r) => r.factor)).toEqual([
+      "token_usage",
+      "task_complexity",
+      "completed_tasks",
+      "error_rate",
+      "absolute_limit",
+    ]);
     expect(rows[0]).toMatchObject({ value: "99.5 %", threshold: "≥ 60 %", fired: true, estimated: false });
     expect(rows[1]).toMatchObject({ value: "3 / 10", threshold: "≥ 6 / 10", fired: false, note: "task t-1" });
     expect(rows[3].threshold).toBe("> 30 %"); // error rate fires strictly above
   });
 
   test("an estimated fill says so", () => {
-    const ctx = makeContext({ factors: { ...makeContext().factors, token_usage: { value: 42, threshold: 60, fired: false, estimated: true } } });
+    const ctx = makeContext({
+      factors: { ...makeContext().factors, token_usage: { value: 42, threshold: 60, fired: false, estimated: true } },
+    });
     expect(prepareContextFactors(ctx)[0].estimated).toBe(true);
   });
 
   test("the summary names the fired factors and the first iteration", () => {
-    const ctx = makeContext({ decision: "clear", first_recommended_at: { iteration: 12, at: at(0) },
-      factors: { ...makeContext().factors, token_usage: { value: 70, threshold: 60, fired: true, estimated: true } } });
+    const ctx = makeContext({
+      decision: "clear",
+      first_recommended_at: { iteration: 12, at: at(0) },
+      factors: { ...makeContext().factors, token_usage: { value: 70, threshold: 60, fired: true, estimated: true } },
+    });
     expect(summariseContext(ctx)).toBe("clear — token usage (context fill) (estimated), first at iteration 12");
     expect(summariseContext(makeContext())).toBe("keep — no factor fired");
   });
@@ -31,10 +44,19 @@ describe("prepareContextFactors", () => {
 
 describe("prepareVerdicts", () => {
   test("the halt sentence names iteration, reason and the three savings", () => {
-    const v = prepareVerdicts(makeReport({ loop_breaker: {
-      transitions: [], final_state: "OPEN", would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
-      savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56 } } }));
-    expect(v.halt.text).toBe("Loop breaker would have halted at iteration 11 (negative_window), saving 18 iterations / 107.7k tokens / 33.9 minutes");
+    const v = prepareVerdicts(
+      makeReport({
+        loop_breaker: {
+          transitions: [],
+          final_state: "OPEN",
+          would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
+          savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56 },
+        },
+      }),
+    );
+    expect(v.halt.text).toBe(
+      "Loop breaker would have halted at iteration 11 (negative_window), saving 18 iterations / 107.7k tokens / 33.9 minutes",
+    );
     expect(v.halt.tone).toBe("bad");
   });
 
@@ -43,12 +65,16 @@ describe("prepareVerdicts", () => {
   });
 
   test("stagnation risk now is the last iteration's", () => {
-    const v = prepareVerdicts(makeReport({ stagnation: { iterations: [scored(1, 1, 1, "HIGH"), scored(2, 1, 1, "MEDIUM")], detections: [] } }));
+    const v = prepareVerdicts(
+      makeReport({ stagnation: { iterations: [scored(1, 1, 1, "HIGH"), scored(2, 1, 1, "MEDIUM")], detections: [] } }),
+    );
     expect(v.risk).toMatchObject({ text: "Stagnation risk now MEDIUM (iteration 2)", tone: "warn" });
   });
 
   test("the three-layer verdict shows status and action, escalation in red", () => {
-    const v = prepareVerdicts(makeReport({ layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [] } }));
+    const v = prepareVerdicts(
+      makeReport({ layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [] } }),
+    );
     expect(v.layers).toMatchObject({ text: "Three-layer breaker TRIGGERED · action BLOCKER_ESCALATION", tone: "bad" });
   });
 

@@ -32,15 +32,24 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
     rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
     token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
     permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: { transitions: [], final_state: "CLOSED", counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0 },
+    api_breaker: {
+      transitions: [],
+      final_state: "CLOSED",
+      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
+      retries_of_non_retryable: 0,
+    },
     context_clear: makeContext(),
     settings: DEFAULT_SETTINGS,
     ...patch,
   };
 }
 
-export const scored = (n: number, score: number, window_score: number, risk: StagnationIteration["risk"] = "LOW"): StagnationIteration =>
-  ({ n, score, window_score, risk, signals: [] });
+export const scored = (
+  n: number,
+  score: number,
+  window_score: number,
+  risk: StagnationIteration["risk"] = "LOW",
+): StagnationIteration => ({ n, score, window_score, risk, signals: [] });
 
 /** ISO time `s` seconds after 2025-11-30T10:00:00Z. */
 export const at = (s: number): string => new Date(Date.UTC(2025, 10, 30, 10, 0, 0) + s * 1000).toISOString();

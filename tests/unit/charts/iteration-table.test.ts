@@ -4,17 +4,44 @@ import { formatTests, prepareIterationRows, type IterationTableFacts } from "@/l
 import { scored } from "./factories";
 
 const it = (n: number, patch: Partial<IterationTableFacts> = {}): IterationTableFacts => ({
-  n, taskId: null, filesModified: null, tests: null, errors: null, approach: null, workKind: null, tokensUsed: null, ...patch,
+  n,
+  taskId: null,
+  filesModified: null,
+  tests: null,
+  errors: null,
+  approach: null,
+  workKind: null,
+  tokensUsed: null,
+  ...patch,
 });
 
 test("a row carries the iteration's facts beside its score, window and risk", () => {
   const [row] = prepareIterationRows(
-    [it(11, { taskId: "t-3", filesModified: ["a.ts", "b.ts"], tests: { passed: 120, failed: 3 }, errors: ["TypeError: x", "E2"], approach: "null-check patch", workKind: "test_fix" })],
+    [
+      it(11, {
+        taskId: "t-3",
+        filesModified: ["a.ts", "b.ts"],
+        tests: { passed: 120, failed: 3 },
+        errors: ["TypeError: x", "E2"],
+        approach: "null-check patch",
+        workKind: "test_fix",
+      }),
+    ],
     [{ ...scored(11, -6, -9, "HIGH"), signals: ["negative_window"] }],
   );
   expect(row).toEqual({
-    n: 11, task: "t-3", files: { count: 2, list: "a.ts\nb.ts" }, tests: "120 ✓ 3 ✗", errors: { count: 2, first: "TypeError: x" },
-    approach: "null-check patch", workKind: "test_fix", tokens: null, score: -6, window: -9, risk: "HIGH", signals: ["negative_window"],
+    n: 11,
+    task: "t-3",
+    files: { count: 2, list: "a.ts\nb.ts" },
+    tests: "120 ✓ 3 ✗",
+    errors: { count: 2, first: "TypeError: x" },
+    approach: "null-check patch",
+    workKind: "test_fix",
+    tokens: null,
+    score: -6,
+    window: -9,
+    risk: "HIGH",
+    signals: ["negative_window"],
   });
 });
 

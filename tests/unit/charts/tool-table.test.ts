@@ -4,13 +4,26 @@ import { resolveSettings } from "@/lib/analysis/settings";
 import { explainReason, parseToolSort, prepareToolTable, prepareToolTotals } from "@/lib/charts/tool-table";
 import { makeReport } from "./factories";
 
-const tool = (name: string, calls: number, failures: number, total_ms: number) =>
-  ({ tool: name, calls, failures, total_ms, avg_ms: total_ms / calls, fail_rate: failures / calls });
+const tool = (name: string, calls: number, failures: number, total_ms: number) => ({
+  tool: name,
+  calls,
+  failures,
+  total_ms,
+  avg_ms: total_ms / calls,
+  fail_rate: failures / calls,
+});
 
 const report = makeReport({
   tools: [tool("http_get", 4, 4, 604.24), tool("search", 2, 0, 100.9), tool("run_shell", 1, 0, 10.4)],
   bottlenecks: [{ tool: "http_get", total_ms: 604.24, reasons: [{ kind: "failing", fail_rate: 1, calls: 4 }] }],
-  tool_breakers: [{ tool: "http_get", opened: [{ at: "2025-11-30T10:00:00.6Z", until: "2025-11-30T10:01:00.6Z" }], blocked_calls: 1, blocked_ms: 0.05 }],
+  tool_breakers: [
+    {
+      tool: "http_get",
+      opened: [{ at: "2025-11-30T10:00:00.6Z", until: "2025-11-30T10:01:00.6Z" }],
+      blocked_calls: 1,
+      blocked_ms: 0.05,
+    },
+  ],
   timeouts: [{ tool: "search", timeout_s: 8, exceeded_calls: 1, excess_ms: 10 }],
 });
 
@@ -18,11 +31,19 @@ describe("prepareToolTable", () => {
   test("joins p95, bottleneck reasons, breaker openings and timeouts per tool", () => {
     const rows = prepareToolTable(report, { http_get: 200.1 });
     expect(rows[0]).toMatchObject({
-      tool: "http_get", p95_ms: 200.1,
+      tool: "http_get",
+      p95_ms: 200.1,
       reasons: [{ kind: "failing", title: "fail rate 100.0 % ≥ threshold 50 % over 4 calls (≥ 2)" }],
-      breaker: { openings: 1, blocked_calls: 1, blocked_ms: 0.05 }, timeout: null,
+      breaker: { openings: 1, blocked_calls: 1, blocked_ms: 0.05 },
+      timeout: null,
     });
-    expect(rows[1]).toMatchObject({ tool: "search", p95_ms: null, reasons: [], breaker: null, timeout: { timeout_s: 8, exceeded_calls: 1 } });
+    expect(rows[1]).toMatchObject({
+      tool: "search",
+      p95_ms: null,
+      reasons: [],
+      breaker: null,
+      timeout: { timeout_s: 8, exceeded_calls: 1 },
+    });
   });
 
   test("defaults to total time, largest first", () => {
@@ -40,20 +61,33 @@ describe("prepareToolTable", () => {
 
   test("a missing p95 sorts last in either direction", () => {
     const p95 = { search: 5, run_shell: 9 };
-    expect(prepareToolTable(report, p95, "p95_ms", "desc").map((r) => r.tool)).toEqual(["run_shell", "search", "http_get"]);
-    expect(prepareToolTable(report, p95, "p95_ms", "asc").map((r) => r.tool)).toEqual(["search", "run_shell", "http_get"]);
+    expect(prepareToolTable(report, p95, "p95_ms", "desc").map((r) => r.tool)).toEqual([
+      "run_shell",
+      "search",
+      "http_get",
+    ]);
+    expect(prepareToolTable(report, p95, "p95_ms", "asc").map((r) => r.tool)).toEqual([
+      "search",
+      "run_shell",
+      "http_get",
+    ]);
   });
 });
 
 describe("explainReason", () => {
   test("slow names the average against the threshold with two decimals", () => {
     const s = resolveSettings({ slow_ratio: 1.5 });
-    expect(explainReason({ kind: "slow", avg_ms: 151.0604, threshold_ms: 75.6751 }, s))
-      .toBe("avg 151.06 ms ≥ threshold 75.68 ms (max(median avg × slow_ratio 1.5, min_slow_ms 50))");
-    expect(explainReason({ kind: "slow", avg_ms: 24779.76, threshold_ms: 3609.9253 }, s)).toMatch(/^avg 24,779.76 ms ≥ threshold 3,609.93 ms/);
+    expect(explainReason({ kind: "slow", avg_ms: 151.0604, threshold_ms: 75.6751 }, s)).toBe(
+      "avg 151.06 ms ≥ threshold 75.68 ms (max(median avg × slow_ratio 1.5, min_slow_ms 50))",
+    );
+    expect(explainReason({ kind: "slow", avg_ms: 24779.76, threshold_ms: 3609.9253 }, s)).toMatch(
+      /^avg 24,779.76 ms ≥ threshold 3,609.93 ms/,
+    );
   });
   test("overcalled names the calls against overcall_calls", () => {
-    expect(explainReason({ kind: "overcalled", calls: 83 }, resolveSettings())).toBe("83 calls ≥ threshold overcall_calls 8");
+    expect(explainReason({ kind: "overcalled", calls: 83 }, resolveSettings())).toBe(
+      "83 calls ≥ threshold overcall_calls 8",
+    );
   });
 });
 

@@ -6,19 +6,34 @@ import type { ToolRow } from "@/lib/analysis/tools";
 import type { RunSummary } from "@/lib/schemas/api";
 import { compareRuns, compareTools, figureRow } from "@/lib/compare/compare-runs";
 
-const tool = (name: string, calls: number, failures: number, total_ms: number): ToolRow =>
-  ({ tool: name, calls, failures, total_ms, avg_ms: total_ms / calls, fail_rate: failures / calls });
+const tool = (name: string, calls: number, failures: number, total_ms: number): ToolRow => ({
+  tool: name,
+  calls,
+  failures,
+  total_ms,
+  avg_ms: total_ms / calls,
+  fail_rate: failures / calls,
+});
 
 function makeReport(over: Partial<AnalysisReport> = {}): AnalysisReport {
   return {
-    run_id: "r", tools: [], bottlenecks: [], tool_breakers: [], timeouts: [],
+    run_id: "r",
+    tools: [],
+    bottlenecks: [],
+    tool_breakers: [],
+    timeouts: [],
     layers: { events: [], status: "NORMAL", action: "NONE" },
     stagnation: { iterations: [], detections: [] },
     loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
     rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
     token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
     permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: { transitions: [], final_state: "CLOSED", counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 }, retries_of_non_retryable: 0 },
+    api_breaker: {
+      transitions: [],
+      final_state: "CLOSED",
+      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
+      retries_of_non_retryable: 0,
+    },
     context_clear: { decision: "keep", reasons: [], factors: {} as AnalysisReport["context_clear"]["factors"] },
     settings: DEFAULT_SETTINGS,
     ...over,
@@ -27,8 +42,16 @@ function makeReport(over: Partial<AnalysisReport> = {}): AnalysisReport {
 
 function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_ms: number | null = 1000): RunSummary {
   return {
-    run_id: id, name: id, agent: null, labels: {}, started_at: null, ended_at: null, duration_ms, cost_usd: 0,
-    counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over }, verdict: null,
+    run_id: id,
+    name: id,
+    agent: null,
+    labels: {},
+    started_at: null,
+    ended_at: null,
+    duration_ms,
+    cost_usd: 0,
+    counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over },
+    verdict: null,
   };
 }
 
@@ -69,19 +92,34 @@ describe("compareRuns", () => {
   const stuck = makeReport({
     stagnation: {
       iterations: [{ n: 1, score: -3, window_score: -3, risk: "HIGH", signals: [] }],
-      detections: [{ detector: "negative_window", at_iteration: 11, detail: "" }, { detector: "circular", at_iteration: 12, detail: "" }],
+      detections: [
+        { detector: "negative_window", at_iteration: 11, detail: "" },
+        { detector: "circular", at_iteration: 12, detail: "" },
+      ],
     },
     loop_breaker: {
-      transitions: [{ from: "CLOSED", to: "OPEN", at: "2026-01-01T00:00:00Z", iteration: 11, reason: "negative_window" }],
+      transitions: [
+        { from: "CLOSED", to: "OPEN", at: "2026-01-01T00:00:00Z", iteration: 11, reason: "negative_window" },
+      ],
       final_state: "OPEN",
       would_have_halted_at: { iteration: 11, at: "2026-01-01T00:00:00Z", reason: "negative_window" },
       savings: { iterations: 18, tokens: 107744, ms: 60000 },
     },
     layers: { events: [], status: "TRIGGERED", action: "BLOCKER_ESCALATION" },
-    context_clear: { decision: "clear", reasons: [], factors: {} as AnalysisReport["context_clear"]["factors"], first_recommended_at: { iteration: 12, at: "x" } },
+    context_clear: {
+      decision: "clear",
+      reasons: [],
+      factors: {} as AnalysisReport["context_clear"]["factors"],
+      first_recommended_at: { iteration: 12, at: "x" },
+    },
   });
-  const healthy = makeReport({ stagnation: { iterations: [{ n: 1, score: 3, window_score: 3, risk: "LOW", signals: [] }], detections: [] } });
-  const cmp = compareRuns({ run: makeRun("stuck", { failures: 69 }), report: stuck }, { run: makeRun("healthy", { failures: 9 }), report: healthy });
+  const healthy = makeReport({
+    stagnation: { iterations: [{ n: 1, score: 3, window_score: 3, risk: "LOW", signals: [] }], detections: [] },
+  });
+  const cmp = compareRuns(
+    { run: makeRun("stuck", { failures: 69 }), report: stuck },
+    { run: makeRun("healthy", { failures: 9 }), report: healthy },
+  );
 
   test("counts: fewer failures in B marks A worse", () => {
     expect(cmp.counts.find((r) => r.key === "failures")).toMatchObject({ a: 69, b: 9, delta: -60, worse: "a" });
@@ -96,7 +134,11 @@ describe("compareRuns", () => {
   });
 
   test("loop breaker: the halt and the savings of each side", () => {
-    expect(cmp.loopBreaker.verdict[0]).toMatchObject({ a: "halt at iteration 11 (negative_window)", b: "never opened", differs: true });
+    expect(cmp.loopBreaker.verdict[0]).toMatchObject({
+      a: "halt at iteration 11 (negative_window)",
+      b: "never opened",
+      differs: true,
+    });
     expect(cmp.loopBreaker.rows.find((r) => r.key === "saved_tokens")).toMatchObject({ a: 107744, b: 0, worse: "a" });
   });
 

@@ -35,15 +35,29 @@ describe("time normalisation", () => {
   ])("%s is %s", (input, iso) => {
     expect(formatTimeUs(parseTimeUs(input)!)).toBe(iso);
   });
-  test.each([["not a time"], ["2025-11-30"], ["2025-11-30T10:00:00"], [Number.NaN], [null]])("%s is not a time", (v) => {
-    expect(parseTimeUs(v)).toBeNull();
-  });
+  test.each([["not a time"], ["2025-11-30"], ["2025-11-30T10:00:00"], [Number.NaN], [null]])(
+    "%s is not a time",
+    (v) => {
+      expect(parseTimeUs(v)).toBeNull();
+    },
+  );
 });
 
 describe("one line → one record or one reason", () => {
   test("a bare Python-harness span is a span with ok, error and duration", () => {
     const r = parseLine('{"name": "http_get", "t0": 1.0, "t1": 1.2011, "ok": false, "error": "连接失败", "meta": {}}');
-    expect(r).toMatchObject({ ok: true, record: { type: "span", name: "http_get", kind: "tool", ok: false, error: "连接失败", t0Us: 1_000_000, t1Us: 1_201_100 } });
+    expect(r).toMatchObject({
+      ok: true,
+      record: {
+        type: "span",
+        name: "http_get",
+        kind: "tool",
+        ok: false,
+        error: "连接失败",
+        t0Us: 1_000_000,
+        t1Us: 1_201_100,
+      },
+    });
   });
   test("ok defaults from the error text; an explicit ok wins", () => {
     expect(parseLine('{"name":"a","t0":1,"error":"boom"}')).toMatchObject({ record: { ok: false } });
@@ -58,8 +72,12 @@ describe("one line → one record or one reason", () => {
     expect(parseLine('{"name":"a","t0":5,"t1":2}')).toMatchObject({ record: { t0Us: 5_000_000, t1Us: 5_000_000 } });
   });
   test("unknown fields are kept in meta (spans) and attrs (others)", () => {
-    expect(parseLine('{"name":"a","t0":1,"model":"x","meta":{"k":1}}')).toMatchObject({ record: { meta: { k: 1, model: "x" } } });
-    expect(parseLine('{"type":"event","ts":1,"kind":"custom","extra":[1]}')).toMatchObject({ record: { attrs: { extra: [1] } } });
+    expect(parseLine('{"name":"a","t0":1,"model":"x","meta":{"k":1}}')).toMatchObject({
+      record: { meta: { k: 1, model: "x" } },
+    });
+    expect(parseLine('{"type":"event","ts":1,"kind":"custom","extra":[1]}')).toMatchObject({
+      record: { attrs: { extra: [1] } },
+    });
   });
   test("an absent iteration field stays null, an empty list stays empty", () => {
     const r = parseLine('{"type":"iteration","n":1,"ts":1,"files_modified":[]}');
@@ -88,7 +106,7 @@ describe("one line → one record or one reason", () => {
 
 describe("reading lines from a stream", () => {
   test("CRLF, a BOM and a line split across chunks", async () => {
-    const lines = await collect(readLines(chunks("\uFEFF{\"a\":1}\r\n{\"b\"", ":2}\r\n", "{\"c\":3}")));
+    const lines = await collect(readLines(chunks('\uFEFF{"a":1}\r\n{"b"', ":2}\r\n", '{"c":3}')));
     expect(lines).toEqual([
       { lineNo: 1, text: '{"a":1}' },
       { lineNo: 2, text: '{"b":2}' },
@@ -108,7 +126,10 @@ describe("reading lines from a stream", () => {
   });
   test("a line over the limit is reported and the next line still read", async () => {
     const lines = await collect(readLines(chunks("x".repeat(50), "y".repeat(50), "\n{}\n"), 64));
-    expect(lines).toEqual([{ lineNo: 1, tooLongBytes: 100 }, { lineNo: 2, text: "{}" }]);
+    expect(lines).toEqual([
+      { lineNo: 1, tooLongBytes: 100 },
+      { lineNo: 2, text: "{}" },
+    ]);
   });
   test("gzip input is detected by its magic bytes", async () => {
     const { result } = await ingest(gzipSync(readFileSync(`${SAMPLES}/harness-spans.jsonl`)));
@@ -148,7 +169,10 @@ describe("ids and runs", () => {
   test("errors are capped but counted", async () => {
     const stored: StoredRecord[] = [];
     const text = Array.from({ length: 150 }, () => "nope").join("\n");
-    const result = await ingestItems(readLines(chunks(text)), { maxErrors: 100, writeBatch: async (b) => void stored.push(...b) });
+    const result = await ingestItems(readLines(chunks(text)), {
+      maxErrors: 100,
+      writeBatch: async (b) => void stored.push(...b),
+    });
     expect(result.errors).toHaveLength(100);
     expect(result.errors_total).toBe(150);
   });

@@ -21,12 +21,15 @@ export function sampleBytes(name: "traces.json" | "logs-claude-code.json"): Uint
 export function kv(key: string, value: unknown): { key: string; value: unknown } {
   if (typeof value === "string") return { key, value: { stringValue: value } };
   if (typeof value === "boolean") return { key, value: { boolValue: value } };
-  if (typeof value === "number") return { key, value: Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value } };
+  if (typeof value === "number")
+    return { key, value: Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value } };
   return { key, value };
 }
 
 export function traceRequest(spans: unknown[], resourceAttrs: unknown[] = []): unknown {
-  return { resourceSpans: [{ resource: { attributes: resourceAttrs }, scopeSpans: [{ scope: { name: "t" }, spans }] }] };
+  return {
+    resourceSpans: [{ resource: { attributes: resourceAttrs }, scopeSpans: [{ scope: { name: "t" }, spans }] }],
+  };
 }
 
 export function makeSpan(over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -43,11 +46,22 @@ export function makeSpan(over: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-export function logsRequest(records: unknown[], resourceAttrs: unknown[] = [kv("service.name", "claude-code")]): unknown {
-  return { resourceLogs: [{ resource: { attributes: resourceAttrs }, scopeLogs: [{ scope: { name: "t" }, logRecords: records }] }] };
+export function logsRequest(
+  records: unknown[],
+  resourceAttrs: unknown[] = [kv("service.name", "claude-code")],
+): unknown {
+  return {
+    resourceLogs: [
+      { resource: { attributes: resourceAttrs }, scopeLogs: [{ scope: { name: "t" }, logRecords: records }] },
+    ],
+  };
 }
 
-export function makeLog(name: string, attrs: Record<string, unknown>, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function makeLog(
+  name: string,
+  attrs: Record<string, unknown>,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     timeUnixNano: "1767225633000000000",
     observedTimeUnixNano: "1767225633000000000",
@@ -65,12 +79,21 @@ export function makeLog(name: string, attrs: Record<string, unknown>, over: Reco
 export function expectValidWire(records: OtlpWireRecord[]): void {
   for (const r of records) {
     const schema =
-      r.type === "event" ? EventRecord : r.type === "iteration" ? IterationRecord : r.type === "run" ? RunRecord : SpanRecord;
+      r.type === "event"
+        ? EventRecord
+        : r.type === "iteration"
+          ? IterationRecord
+          : r.type === "run"
+            ? RunRecord
+            : SpanRecord;
     const parsed = schema.safeParse(r);
     expect(parsed.success, `${JSON.stringify(r).slice(0, 200)}: ${parsed.error?.message}`).toBe(true);
   }
 }
 
-export function byType<T extends OtlpWireRecord["type"]>(records: OtlpWireRecord[], type: T): Extract<OtlpWireRecord, { type: T }>[] {
+export function byType<T extends OtlpWireRecord["type"]>(
+  records: OtlpWireRecord[],
+  type: T,
+): Extract<OtlpWireRecord, { type: T }>[] {
   return records.filter((r): r is Extract<OtlpWireRecord, { type: T }> => r.type === type);
 }

@@ -4,7 +4,10 @@
 // lib/otlp/decode.ts, mapped, and compared with the mapping of the JSON sample.
 // This also pins the field numbers of lib/otlp/proto-schema.ts.
 import {
-  JsonLogsSerializer, JsonTraceSerializer, ProtobufLogsSerializer, ProtobufTraceSerializer,
+  JsonLogsSerializer,
+  JsonTraceSerializer,
+  ProtobufLogsSerializer,
+  ProtobufTraceSerializer,
 } from "@opentelemetry/otlp-transformer";
 import { describe, expect, test } from "vitest";
 import { keyValuesToObject } from "@/lib/otlp/any-value";
@@ -20,16 +23,34 @@ type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
 type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
 type Scope = { name: string; version: string };
 type SampleSpan = {
-  traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number;
-  startTimeUnixNano: string; endTimeUnixNano: string; attributes: unknown[];
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: unknown[];
   events: { name: string; timeUnixNano: string; attributes: unknown[] }[];
   status: { code?: number; message?: string };
 };
-type SampleTraces = { resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[] };
-type SampleLog = { timeUnixNano: string; observedTimeUnixNano: string; body: { stringValue: string }; attributes: unknown[] };
-type SampleLogs = { resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[] };
+type SampleTraces = {
+  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[];
+};
+type SampleLog = {
+  timeUnixNano: string;
+  observedTimeUnixNano: string;
+  body: { stringValue: string };
+  attributes: unknown[];
+};
+type SampleLogs = {
+  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[];
+};
 
-const hrTime = (nanos: string): [number, number] => [Number(BigInt(nanos) / 10n ** 9n), Number(BigInt(nanos) % 10n ** 9n)];
+const hrTime = (nanos: string): [number, number] => [
+  Number(BigInt(nanos) / 10n ** 9n),
+  Number(BigInt(nanos) % 10n ** 9n),
+];
 
 /** The sample's spans as the SDK's ReadableSpan objects (what an exporter serializes). */
 function sdkSpansOf(sample: SampleTraces): SdkSpans {
@@ -40,16 +61,26 @@ function sdkSpansOf(sample: SampleTraces): SdkSpans {
     name: s.name,
     kind: s.kind - 1,
     spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
-    parentSpanContext: s.parentSpanId ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false } : undefined,
+    parentSpanContext: s.parentSpanId
+      ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false }
+      : undefined,
     startTime: hrTime(s.startTimeUnixNano),
     endTime: hrTime(s.endTimeUnixNano),
     status: { code: s.status.code ?? 0, message: s.status.message },
     attributes: keyValuesToObject(s.attributes),
     links: [],
-    events: s.events.map((e) => ({ name: e.name, time: hrTime(e.timeUnixNano), attributes: keyValuesToObject(e.attributes) })),
+    events: s.events.map((e) => ({
+      name: e.name,
+      time: hrTime(e.timeUnixNano),
+      attributes: keyValuesToObject(e.attributes),
+    })),
     resource,
     instrumentationScope: scope,
-    droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0, ended: true, duration: [0, 0],
+    droppedAttributesCount: 0,
+    droppedEventsCount: 0,
+    droppedLinksCount: 0,
+    ended: true,
+    duration: [0, 0],
   })) as unknown as SdkSpans;
 }
 
@@ -90,7 +121,10 @@ describe("protobuf and JSON bodies map alike", () => {
   });
 
   test("logs encoded by ProtobufLogsSerializer and JsonLogsSerializer", () => {
-    for (const [serializer, type] of [[ProtobufLogsSerializer, "application/x-protobuf"], [JsonLogsSerializer, "application/json"]] as const) {
+    for (const [serializer, type] of [
+      [ProtobufLogsSerializer, "application/x-protobuf"],
+      [JsonLogsSerializer, "application/json"],
+    ] as const) {
       const decoded = decodeLogsRequest(serializer.serializeRequest(sdkLogsOf(logs))!, type);
       if (!decoded.ok) throw new Error(decoded.message);
       expect(mapLogsRequest(decoded.request)).toEqual(logsFromSample);
@@ -98,10 +132,17 @@ describe("protobuf and JSON bodies map alike", () => {
   });
 
   test("protobuf ids come out as hex, 64-bit times as decimal strings", () => {
-    const decoded = decodeTraceRequest(ProtobufTraceSerializer.serializeRequest(sdkSpansOf(traces))!, "application/x-protobuf");
+    const decoded = decodeTraceRequest(
+      ProtobufTraceSerializer.serializeRequest(sdkSpansOf(traces))!,
+      "application/x-protobuf",
+    );
     if (!decoded.ok) throw new Error(decoded.message);
     const span = decoded.request.resourceSpans?.[0].scopeSpans?.[0].spans?.[1];
-    expect(span).toMatchObject({ traceId: "5b8efff798038103d269b633813fc60c", parentSpanId: "eee19b7ec3c1b173", startTimeUnixNano: "1767225601000000000" });
+    expect(span).toMatchObject({
+      traceId: "5b8efff798038103d269b633813fc60c",
+      parentSpanId: "eee19b7ec3c1b173",
+      startTimeUnixNano: "1767225601000000000",
+    });
   });
 
   test("a body that is not protobuf is invalid, not a crash", () => {
@@ -122,12 +163,17 @@ describe("responses", () => {
     const json = JSON.parse(new TextDecoder().decode(encodeExportResponse("logs", "json", 2, "2 bad").body));
     expect(json).toEqual({ partialSuccess: { rejectedLogRecords: 2, errorMessage: "2 bad" } });
     const type = otlpMessageType("ExportTraceServiceResponse");
-    const proto = type.toObject(type.decode(encodeExportResponse("traces", "protobuf", 3, "3 bad").body), { longs: Number });
+    const proto = type.toObject(type.decode(encodeExportResponse("traces", "protobuf", 3, "3 bad").body), {
+      longs: Number,
+    });
     expect(proto).toEqual({ partialSuccess: { rejectedSpans: 3, errorMessage: "3 bad" } });
   });
 
   test("an error is a google.rpc.Status", () => {
     const type = otlpMessageType("RpcStatus");
-    expect(type.toObject(type.decode(encodeStatusResponse("protobuf", 3, "nothing usable").body))).toEqual({ code: 3, message: "nothing usable" });
+    expect(type.toObject(type.decode(encodeStatusResponse("protobuf", 3, "nothing usable").body))).toEqual({
+      code: 3,
+      message: "nothing usable",
+    });
   });
 });

@@ -10,11 +10,18 @@ const BARE = "22222222222222222222222222222222";
 const NAMED = "11111111111111111111111111111111";
 
 // request: NAMED (session s-1): one span │ BARE (no run attribute): two tool spans
-const mapped = mapTraceRequest(ExportTraceServiceRequest.parse(traceRequest([
-  makeSpan({ traceId: NAMED, spanId: "aaaaaaaaaaaaaaa1", attributes: [kv("session.id", "s-1")] }),
-  makeSpan({ traceId: BARE, spanId: "aaaaaaaaaaaaaaa2" }),
-  makeSpan({ traceId: BARE, spanId: "aaaaaaaaaaaaaaa3" }),
-], [kv("service.name", "agent-x")])));
+const mapped = mapTraceRequest(
+  ExportTraceServiceRequest.parse(
+    traceRequest(
+      [
+        makeSpan({ traceId: NAMED, spanId: "aaaaaaaaaaaaaaa1", attributes: [kv("session.id", "s-1")] }),
+        makeSpan({ traceId: BARE, spanId: "aaaaaaaaaaaaaaa2" }),
+        makeSpan({ traceId: BARE, spanId: "aaaaaaaaaaaaaaa3" }),
+      ],
+      [kv("service.name", "agent-x")],
+    ),
+  ),
+);
 
 describe("traces named and unnamed in a request", () => {
   test("unnamed traces are those whose spans fell back to the trace id", () => {

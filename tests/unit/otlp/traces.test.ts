@@ -37,7 +37,9 @@ describe("the GenAI sample trace", () => {
     expect(byType(result.records, "run")).toEqual([
       { type: "run", run_id: "conv_5j66UpCpwteGg4YSxUnt7lPY", agent: "demo-agent" },
     ]);
-    expect(result.traceRuns).toEqual([{ traceId: "5b8efff798038103d269b633813fc60c", runId: "conv_5j66UpCpwteGg4YSxUnt7lPY" }]);
+    expect(result.traceRuns).toEqual([
+      { traceId: "5b8efff798038103d269b633813fc60c", runId: "conv_5j66UpCpwteGg4YSxUnt7lPY" },
+    ]);
   });
 
   test("ids, nesting and microsecond ISO times", () => {
@@ -65,7 +67,11 @@ describe("the GenAI sample trace", () => {
       span_kind: "internal",
     });
     expect(spans[0].meta).not.toHaveProperty("gen_ai.usage.input_tokens");
-    expect(spans[1].meta?.["gen_ai.tool.call.arguments"]).toEqual({ query: "otlp json encoding", max_results: 5, safe: true });
+    expect(spans[1].meta?.["gen_ai.tool.call.arguments"]).toEqual({
+      query: "otlp json encoding",
+      max_results: 5,
+      safe: true,
+    });
   });
 
   test("every record validates as SPEC §1 wire", () => expectValidWire(result.records));
@@ -73,11 +79,15 @@ describe("the GenAI sample trace", () => {
 
 describe("edge cases", () => {
   test("base64 ids from lax JSON clients become lowercase hex", () => {
-    const span = onlySpan(traceRequest([makeSpan({
-      traceId: Buffer.from("5b8efff798038103d269b633813fc60c", "hex").toString("base64"),
-      spanId: Buffer.from("eee19b7ec3c1b175", "hex").toString("base64"),
-      parentSpanId: "EEE19B7EC3C1B173",
-    })]));
+    const span = onlySpan(
+      traceRequest([
+        makeSpan({
+          traceId: Buffer.from("5b8efff798038103d269b633813fc60c", "hex").toString("base64"),
+          spanId: Buffer.from("eee19b7ec3c1b175", "hex").toString("base64"),
+          parentSpanId: "EEE19B7EC3C1B173",
+        }),
+      ]),
+    );
     expect(span).toMatchObject({ span_id: "eee19b7ec3c1b175", parent_id: "eee19b7ec3c1b173" });
     expect(span.meta?.trace_id).toBe("5b8efff798038103d269b633813fc60c");
   });
@@ -94,31 +104,53 @@ describe("edge cases", () => {
   });
 
   test("nanosecond times keep microseconds, as strings or numbers", () => {
-    const span = onlySpan(traceRequest([makeSpan({ startTimeUnixNano: "1767225600123456789", endTimeUnixNano: 1767225601500000000 })]));
+    const span = onlySpan(
+      traceRequest([makeSpan({ startTimeUnixNano: "1767225600123456789", endTimeUnixNano: 1767225601500000000 })]),
+    );
     expect(span.t0).toBe("2026-01-01T00:00:00.123456Z");
     expect(span.t1).toBe("2026-01-01T00:00:01.500000Z");
     expect(SpanRecord.parse(span).t0Us).toBe(1767225600123456);
   });
 
   test("numeric strings and deprecated / OpenInference token names are read", () => {
-    const a = onlySpan(traceRequest([makeSpan({ attributes: [
-      kv("gen_ai.operation.name", "chat"),
-      kv("gen_ai.usage.prompt_tokens", "120"),
-      { key: "gen_ai.usage.completion_tokens", value: { intValue: 30 } },
-      kv("loopscope.iteration", "7"),
-      kv("loopscope.task_id", "t-3"),
-    ] })]));
+    const a = onlySpan(
+      traceRequest([
+        makeSpan({
+          attributes: [
+            kv("gen_ai.operation.name", "chat"),
+            kv("gen_ai.usage.prompt_tokens", "120"),
+            { key: "gen_ai.usage.completion_tokens", value: { intValue: 30 } },
+            kv("loopscope.iteration", "7"),
+            kv("loopscope.task_id", "t-3"),
+          ],
+        }),
+      ]),
+    );
     expect(a).toMatchObject({ kind: "llm", tokens_in: 120, tokens_out: 30, iteration: 7, task_id: "t-3" });
-    const b = onlySpan(traceRequest([makeSpan({ name: "ChatOpenAI", attributes: [
-      kv("openinference.span.kind", "LLM"), kv("llm.token_count.prompt", 5), kv("llm.token_count.completion", "6"),
-    ] })]));
+    const b = onlySpan(
+      traceRequest([
+        makeSpan({
+          name: "ChatOpenAI",
+          attributes: [
+            kv("openinference.span.kind", "LLM"),
+            kv("llm.token_count.prompt", 5),
+            kv("llm.token_count.completion", "6"),
+          ],
+        }),
+      ]),
+    );
     expect(b).toMatchObject({ name: "ChatOpenAI", kind: "llm", tokens_in: 5, tokens_out: 6 });
   });
 
   test.each([
-    ["execute_tool", undefined, "tool"], ["embeddings", undefined, "llm"], ["generate_content", undefined, "llm"],
-    ["create_agent", undefined, "agent"], [undefined, "TOOL", "tool"], [undefined, "AGENT", "agent"],
-    [undefined, "CHAIN", "other"], [undefined, undefined, "other"],
+    ["execute_tool", undefined, "tool"],
+    ["embeddings", undefined, "llm"],
+    ["generate_content", undefined, "llm"],
+    ["create_agent", undefined, "agent"],
+    [undefined, "TOOL", "tool"],
+    [undefined, "AGENT", "agent"],
+    [undefined, "CHAIN", "other"],
+    [undefined, undefined, "other"],
   ])("operation %s / openinference %s → kind %s", (op, oi, kind) => {
     const attributes = [
       ...(op ? [kv("gen_ai.operation.name", op)] : []),
@@ -128,11 +160,21 @@ describe("edge cases", () => {
   });
 
   test("nested kvlists, arrays and bytes flatten to JSON values", () => {
-    const nested = { kvlistValue: { values: [
-      kv("a", { kvlistValue: { values: [kv("b", { arrayValue: { values: [{ intValue: "1" }, { doubleValue: 2.5 }, { stringValue: "x" }] } })] } }),
-      kv("big", { intValue: "9007199254740993" }),
-      kv("raw", { bytesValue: "AQID" }),
-    ] } };
+    const nested = {
+      kvlistValue: {
+        values: [
+          kv("a", {
+            kvlistValue: {
+              values: [
+                kv("b", { arrayValue: { values: [{ intValue: "1" }, { doubleValue: 2.5 }, { stringValue: "x" }] } }),
+              ],
+            },
+          }),
+          kv("big", { intValue: "9007199254740993" }),
+          kv("raw", { bytesValue: "AQID" }),
+        ],
+      },
+    };
     const span = onlySpan(traceRequest([makeSpan({ attributes: [kv("payload", nested)] })]));
     expect(span.meta?.payload).toEqual({ a: { b: [1, 2.5, "x"] }, big: "9007199254740993", raw: "AQID" });
   });
@@ -145,7 +187,11 @@ describe("edge cases", () => {
   });
 
   test("status ERROR by name; error from the exception event, then error.type", () => {
-    const exception = { name: "exception", timeUnixNano: "1767225601000000000", attributes: [kv("exception.message", "boom")] };
+    const exception = {
+      name: "exception",
+      timeUnixNano: "1767225601000000000",
+      attributes: [kv("exception.message", "boom")],
+    };
     const a = onlySpan(traceRequest([makeSpan({ status: { code: "STATUS_CODE_ERROR" }, events: [exception] })]));
     expect(a).toMatchObject({ ok: false, error: "boom" });
     const b = onlySpan(traceRequest([makeSpan({ status: { code: 2 }, attributes: [kv("error.type", "500")] })]));
@@ -153,7 +199,10 @@ describe("edge cases", () => {
   });
 
   test("run: loopscope.run_id on the resource beats session.id on the span; else the trace id", () => {
-    const withRun = traceRequest([makeSpan({ attributes: [kv("session.id", "s-1")] })], [kv("loopscope.run_id", "r-42")]);
+    const withRun = traceRequest(
+      [makeSpan({ attributes: [kv("session.id", "s-1")] })],
+      [kv("loopscope.run_id", "r-42")],
+    );
     expect(onlySpan(withRun).run_id).toBe("r-42");
     expect(onlySpan(traceRequest([makeSpan({ attributes: [kv("session.id", "s-1")] })])).run_id).toBe("s-1");
     expect(onlySpan(traceRequest([makeSpan({ attributes: [] })])).run_id).toBe("5b8efff798038103d269b633813fc60c");
@@ -163,7 +212,10 @@ describe("edge cases", () => {
     // resource A (session.id s-9): agent span │ resource B (none): its tool span
     const request = {
       resourceSpans: [
-        { resource: { attributes: [kv("session.id", "s-9")] }, scopeSpans: [{ spans: [makeSpan({ spanId: "aaaaaaaaaaaaaaa1" })] }] },
+        {
+          resource: { attributes: [kv("session.id", "s-9")] },
+          scopeSpans: [{ spans: [makeSpan({ spanId: "aaaaaaaaaaaaaaa1" })] }],
+        },
         { resource: { attributes: [] }, scopeSpans: [{ spans: [makeSpan({ spanId: "aaaaaaaaaaaaaaa2" })] }] },
       ],
     };
@@ -173,13 +225,15 @@ describe("edge cases", () => {
   test("traceRuns: per trace, the run its attributes name, or null when it fell back to the trace id", () => {
     const named = "11111111111111111111111111111111";
     const bare = "22222222222222222222222222222222";
-    const result = mapJson(traceRequest([
-      makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa1" }),
-      makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa2" }),
-      makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa3", attributes: [kv("gen_ai.conversation.id", "conv-1")] }),
-      makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa4" }),
-      makeSpan({ traceId: "33333333333333333333333333333333", spanId: undefined }),
-    ]));
+    const result = mapJson(
+      traceRequest([
+        makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa1" }),
+        makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa2" }),
+        makeSpan({ traceId: named, spanId: "aaaaaaaaaaaaaaa3", attributes: [kv("gen_ai.conversation.id", "conv-1")] }),
+        makeSpan({ traceId: bare, spanId: "aaaaaaaaaaaaaaa4" }),
+        makeSpan({ traceId: "33333333333333333333333333333333", spanId: undefined }),
+      ]),
+    );
     expect(result.traceRuns).toEqual([
       { traceId: named, runId: "conv-1" },
       { traceId: bare, runId: null },
@@ -188,23 +242,27 @@ describe("edge cases", () => {
   });
 
   test("the trace's run follows key priority, whichever span carries the key: one run per trace", () => {
-    const result = mapJson(traceRequest([
-      makeSpan({ spanId: "aaaaaaaaaaaaaaa1", attributes: [kv("session.id", "s-1")] }),
-      makeSpan({ spanId: "aaaaaaaaaaaaaaa2", attributes: [kv("loopscope.run_id", "r-1")] }),
-      makeSpan({ spanId: "aaaaaaaaaaaaaaa3" }),
-    ]));
+    const result = mapJson(
+      traceRequest([
+        makeSpan({ spanId: "aaaaaaaaaaaaaaa1", attributes: [kv("session.id", "s-1")] }),
+        makeSpan({ spanId: "aaaaaaaaaaaaaaa2", attributes: [kv("loopscope.run_id", "r-1")] }),
+        makeSpan({ spanId: "aaaaaaaaaaaaaaa3" }),
+      ]),
+    );
     expect(result.traceRuns).toEqual([{ traceId: "5b8efff798038103d269b633813fc60c", runId: "r-1" }]);
     expect(byType(result.records, "span").map((s) => s.run_id)).toEqual(["r-1", "r-1", "r-1"]);
   });
 
   test("unusable spans are rejected one by one, with their index", () => {
-    const result = mapJson(traceRequest([
-      makeSpan({ spanId: "aaaaaaaaaaaaaaa1" }),
-      makeSpan({ startTimeUnixNano: undefined }),
-      makeSpan({ spanId: undefined }),
-      42,
-      makeSpan({ spanId: "aaaaaaaaaaaaaaa2" }),
-    ]));
+    const result = mapJson(
+      traceRequest([
+        makeSpan({ spanId: "aaaaaaaaaaaaaaa1" }),
+        makeSpan({ startTimeUnixNano: undefined }),
+        makeSpan({ spanId: undefined }),
+        42,
+        makeSpan({ spanId: "aaaaaaaaaaaaaaa2" }),
+      ]),
+    );
     expect(byType(result.records, "span").map((s) => s.span_id)).toEqual(["aaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaa2"]);
     expect(result.rejected.map((r) => r.index)).toEqual([1, 2, 3]);
     expect(result.rejected[0].message).toMatch(/startTimeUnixNano/);
@@ -214,8 +272,16 @@ describe("edge cases", () => {
   test("a body that is not an export request is invalid; other content types are unsupported", () => {
     const bad = decodeTraceRequest(new TextEncoder().encode('{"resourceSpans": 3}'), "application/json");
     expect(bad).toMatchObject({ ok: false, code: "invalid_body" });
-    expect(decodeTraceRequest(new TextEncoder().encode("{"), "application/json")).toMatchObject({ ok: false, code: "invalid_body" });
-    expect(decodeTraceRequest(new Uint8Array(), "text/plain")).toMatchObject({ ok: false, code: "unsupported_media_type" });
-    expect(decodeTraceRequest(new TextEncoder().encode("{}"), "application/json; charset=utf-8")).toMatchObject({ ok: true });
+    expect(decodeTraceRequest(new TextEncoder().encode("{"), "application/json")).toMatchObject({
+      ok: false,
+      code: "invalid_body",
+    });
+    expect(decodeTraceRequest(new Uint8Array(), "text/plain")).toMatchObject({
+      ok: false,
+      code: "unsupported_media_type",
+    });
+    expect(decodeTraceRequest(new TextEncoder().encode("{}"), "application/json; charset=utf-8")).toMatchObject({
+      ok: true,
+    });
   });
 });

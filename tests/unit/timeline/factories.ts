@@ -3,7 +3,16 @@
 import { appendPage, emptyStore, type SpanStore } from "@/lib/timeline/store";
 import type { TimelineSpanColumns } from "@/lib/timeline/wire";
 
-export type S = { id: string; parent?: string | null; name?: string; t0?: number; t1?: number; ok?: boolean; error?: string; kind?: string };
+export type S = {
+  id: string;
+  parent?: string | null;
+  name?: string;
+  t0?: number;
+  t1?: number;
+  ok?: boolean;
+  error?: string;
+  kind?: string;
+};
 
 export function makePage(spans: S[]): TimelineSpanColumns {
   const table = (xs: string[]) => {
@@ -25,7 +34,7 @@ export function makePage(spans: S[]): TimelineSpanColumns {
     kinds,
     t0: spans.map((s, i) => s.t0 ?? i * 10),
     t1: spans.map((s, i) => s.t1 ?? (s.t0 ?? i * 10) + 5),
-    ok: spans.map((s) => (s.ok ?? !s.error ? 1 : 0)),
+    ok: spans.map((s) => ((s.ok ?? !s.error) ? 1 : 0)),
     error: spans.map((s) => (s.error ? errors.at(s.error) : -1)),
     errors,
   };

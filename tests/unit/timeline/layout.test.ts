@@ -1,6 +1,15 @@
 // View-range geometry (lib/timeline/layout.ts) and the minimap columns.
 import { describe, expect, test } from "vitest";
-import { clampView, layoutBar, msOfX, panView, viewFromSelection, visiblePoints, xOfMs, zoomView } from "@/lib/timeline/layout";
+import {
+  clampView,
+  layoutBar,
+  msOfX,
+  panView,
+  viewFromSelection,
+  visiblePoints,
+  xOfMs,
+  zoomView,
+} from "@/lib/timeline/layout";
 import { minimapColumns } from "@/lib/timeline/minimap";
 import { makeStore } from "./factories";
 
@@ -59,7 +68,11 @@ describe("layout for a view range", () => {
 describe("minimapColumns", () => {
   test("counts spans running per column and failures where they start", () => {
     // 0 ────── 50 long span; two short ones at 10 and 80, the one at 80 failed
-    const s = makeStore([{ id: "long", t0: 0, t1: 50 }, { id: "a", t0: 10, t1: 11 }, { id: "b", t0: 80, t1: 81, ok: false }]);
+    const s = makeStore([
+      { id: "long", t0: 0, t1: 50 },
+      { id: "a", t0: 10, t1: 11 },
+      { id: "b", t0: 80, t1: 81, ok: false },
+    ]);
     const m = minimapColumns(s, 100, 10);
     expect(Array.from(m.running)).toEqual([1, 2, 1, 1, 1, 1, 0, 0, 1, 0]);
     expect(Array.from(m.failures)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);

@@ -1,6 +1,12 @@
 // Overlays (lib/timeline/overlays.ts), span status and URL state.
 import { describe, expect, test } from "vitest";
-import { breakerStatesAt, breakerWindows, eventMarkers, iterationBands, type BreakerInputs } from "@/lib/timeline/overlays";
+import {
+  breakerStatesAt,
+  breakerWindows,
+  eventMarkers,
+  iterationBands,
+  type BreakerInputs,
+} from "@/lib/timeline/overlays";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { parseViewParam, withTimelineParams } from "@/lib/timeline/url-state";
 import { makeStore } from "./factories";
@@ -11,7 +17,12 @@ const NONE: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: 
 
 describe("iteration bands", () => {
   test("iteration i runs from i−1's ts to its own, the first from the run start, alternating", () => {
-    expect(iterationBands([{ n: 2, ts_ms: 300 }, { n: 1, ts_ms: 100 }])).toEqual([
+    expect(
+      iterationBands([
+        { n: 2, ts_ms: 300 },
+        { n: 1, ts_ms: 100 },
+      ]),
+    ).toEqual([
       { n: 1, startMs: 0, endMs: 100, odd: false },
       { n: 2, startMs: 100, endMs: 300, odd: true },
     ]);
@@ -20,8 +31,14 @@ describe("iteration bands", () => {
 
 describe("breaker windows", () => {
   test("a tool breaker's openings become windows from at to until", () => {
-    const w = breakerWindows({ ...NONE, tool_breakers: [{ tool: "http_get", opened: [{ at: at(1), until: at(61) }] }] }, START_US, 1e6);
-    expect(w).toEqual([{ source: "tool", tool: "http_get", startMs: 1000, endMs: 61000, label: "http_get breaker OPEN" }]);
+    const w = breakerWindows(
+      { ...NONE, tool_breakers: [{ tool: "http_get", opened: [{ at: at(1), until: at(61) }] }] },
+      START_US,
+      1e6,
+    );
+    expect(w).toEqual([
+      { source: "tool", tool: "http_get", startMs: 1000, endMs: 61000, label: "http_get breaker OPEN" },
+    ]);
   });
 
   test("the loop breaker is OPEN from OPEN until HALF_OPEN, and again to the run's end after a failed probe", () => {
@@ -37,13 +54,31 @@ describe("breaker windows", () => {
   });
 
   test("microseconds in the report's times survive into the window", () => {
-    const w = breakerWindows({ ...NONE, api: [{ from: "CLOSED", to: "OPEN", at: "2025-11-30T10:00:00.000250Z" }, { from: "OPEN", to: "CLOSED", at: at(1) }] }, START_US, 0);
+    const w = breakerWindows(
+      {
+        ...NONE,
+        api: [
+          { from: "CLOSED", to: "OPEN", at: "2025-11-30T10:00:00.000250Z" },
+          { from: "OPEN", to: "CLOSED", at: at(1) },
+        ],
+      },
+      START_US,
+      0,
+    );
     expect(w[0].startMs).toBeCloseTo(0.25, 9);
   });
 
   test("a span's tool breaker state at its t0: OPEN inside an opening, CLOSED outside, NONE for tools that never opened", () => {
-    const inputs = { ...NONE, tool_breakers: [{ tool: "http_get", opened: [{ at: at(1), until: at(61) }] }], permission: [{ from: "CLOSED", to: "OPEN", at: at(5) }] };
-    expect(breakerStatesAt(inputs, START_US, "http_get", 6000)).toMatchObject({ tool: "OPEN", permission: "OPEN", loop: "CLOSED" });
+    const inputs = {
+      ...NONE,
+      tool_breakers: [{ tool: "http_get", opened: [{ at: at(1), until: at(61) }] }],
+      permission: [{ from: "CLOSED", to: "OPEN", at: at(5) }],
+    };
+    expect(breakerStatesAt(inputs, START_US, "http_get", 6000)).toMatchObject({
+      tool: "OPEN",
+      permission: "OPEN",
+      loop: "CLOSED",
+    });
     expect(breakerStatesAt(inputs, START_US, "http_get", 61_000).tool).toBe("CLOSED");
     expect(breakerStatesAt(inputs, START_US, "search", 2000).tool).toBe("NONE");
   });
@@ -74,7 +109,9 @@ describe("URL state", () => {
   });
 
   test("writing view and span keeps the tab parameter", () => {
-    expect(withTimelineParams("?tab=timeline", { startMs: 1.23456, endMs: 20 }, "s-1")).toBe("?tab=timeline&view=1.235-20&span=s-1");
+    expect(withTimelineParams("?tab=timeline", { startMs: 1.23456, endMs: 20 }, "s-1")).toBe(
+      "?tab=timeline&view=1.235-20&span=s-1",
+    );
     expect(withTimelineParams("?tab=timeline&span=x", null, null)).toBe("?tab=timeline");
   });
 });

@@ -7,7 +7,11 @@ import type { SpanStore } from "@/lib/timeline/store";
 import { makeStore } from "./factories";
 
 const show = (s: SpanStore, rows: TimelineRow[]) =>
-  rows.map((r) => (r.kind === "span" ? `${"  ".repeat(r.depth)}${s.ids[r.span]}` : `${"  ".repeat(r.depth)}${s.names[r.name]}×${r.spans.length}`));
+  rows.map((r) =>
+    r.kind === "span"
+      ? `${"  ".repeat(r.depth)}${s.ids[r.span]}`
+      : `${"  ".repeat(r.depth)}${s.names[r.name]}×${r.spans.length}`,
+  );
 
 // it1 ─┬─ g1 g2 g3 (http_get) ── e (edit) ── g4 (http_get)
 // it2 ─── r (run_tests)
@@ -63,7 +67,8 @@ describe("flattenRows", () => {
 });
 
 describe("filters", () => {
-  const keep = (s: SpanStore, f: Partial<typeof NO_FILTER>) => keepWithAncestors(buildTree(s), matchSpans(s, { ...NO_FILTER, ...f })!);
+  const keep = (s: SpanStore, f: Partial<typeof NO_FILTER>) =>
+    keepWithAncestors(buildTree(s), matchSpans(s, { ...NO_FILTER, ...f })!);
 
   test("no filter matches nothing specially (null keeps everything)", () => {
     expect(matchSpans(trace(), NO_FILTER)).toBeNull();

@@ -4,13 +4,19 @@ import { buildTree } from "@/lib/timeline/tree";
 import { spanName } from "@/lib/timeline/store";
 import { makeStore } from "./factories";
 
-const childrenOf = (t: ReturnType<typeof buildTree>, i: number) => Array.from(t.children.subarray(t.childStart[i], t.childStart[i + 1]));
+const childrenOf = (t: ReturnType<typeof buildTree>, i: number) =>
+  Array.from(t.children.subarray(t.childStart[i], t.childStart[i + 1]));
 
 describe("buildTree", () => {
   test("children nest under their parent in time order, with depths", () => {
     // root ─┬─ a ── a1
     //       └─ b
-    const s = makeStore([{ id: "root" }, { id: "a", parent: "root" }, { id: "a1", parent: "a" }, { id: "b", parent: "root" }]);
+    const s = makeStore([
+      { id: "root" },
+      { id: "a", parent: "root" },
+      { id: "a1", parent: "a" },
+      { id: "b", parent: "root" },
+    ]);
     const t = buildTree(s);
     expect(Array.from(t.roots)).toEqual([0]);
     expect(childrenOf(t, 0)).toEqual([1, 3]);
@@ -38,14 +44,26 @@ describe("buildTree", () => {
   });
 
   test("a cycle is cut at its earliest span, which becomes a root", () => {
-    const t = buildTree(makeStore([{ id: "a", parent: "b" }, { id: "b", parent: "a" }, { id: "self", parent: "self" }]));
+    const t = buildTree(
+      makeStore([
+        { id: "a", parent: "b" },
+        { id: "b", parent: "a" },
+        { id: "self", parent: "self" },
+      ]),
+    );
     expect(Array.from(t.roots)).toEqual([0, 2]);
     expect(childrenOf(t, 0)).toEqual([1]);
     expect(t.depth[1]).toBe(1);
   });
 
   test("pages merge their name tables into one", () => {
-    const s = makeStore([{ id: "1", name: "read" }], [{ id: "2", name: "write" }, { id: "3", name: "read" }]);
+    const s = makeStore(
+      [{ id: "1", name: "read" }],
+      [
+        { id: "2", name: "write" },
+        { id: "3", name: "read" },
+      ],
+    );
     expect(s.names).toEqual(["read", "write"]);
     expect([0, 1, 2].map((i) => spanName(s, i))).toEqual(["read", "write", "read"]);
   });

@@ -12,7 +12,13 @@ import { RunComments } from "@/components/comments/run-comments";
 import { formatTimestamp } from "@/lib/format";
 import { recommend } from "@/lib/report/recommendations";
 import { PrintButton } from "./print-button";
-import { BottlenecksSection, BreakersSection, StagnationSection, ContextSection, InlineCode } from "./postmortem-sections";
+import {
+  BottlenecksSection,
+  BreakersSection,
+  StagnationSection,
+  ContextSection,
+  InlineCode,
+} from "./postmortem-sections";
 import { WhatHappenedSection } from "./postmortem-summary";
 
 export const dynamic = "force-dynamic";
@@ -39,8 +45,12 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
         </div>
         <span className="spacer" />
         <div className="row no-print">
-          <Link className="btn" href={`/runs/${encodeURIComponent(runId)}`}>Back to run</Link>
-          <a className="btn primary" href={`${href}/report.md`} download data-testid="export-markdown">Export Markdown</a>
+          <Link className="btn" href={`/runs/${encodeURIComponent(runId)}`}>
+            Back to run
+          </Link>
+          <a className="btn primary" href={`${href}/report.md`} download data-testid="export-markdown">
+            Export Markdown
+          </a>
           <PrintButton />
         </div>
       </header>
@@ -55,7 +65,11 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
           <p>Nothing stands out: the run looks healthy.</p>
         ) : (
           <ol className="recommendations">
-            {recs.map((r) => <li key={r}><InlineCode text={r} /></li>)}
+            {recs.map((r) => (
+              <li key={r}>
+                <InlineCode text={r} />
+              </li>
+            ))}
           </ol>
         )}
       </section>

@@ -8,19 +8,43 @@ import { breakerRows } from "@/lib/report/markdown";
 
 /** `code` spans of the recommendation texts as <code>. */
 export function InlineCode({ text }: { text: string }) {
-  return <>{text.split("`").map((part, i) => (i % 2 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>;
+  return (
+    <>{text.split("`").map((part, i) => (i % 2 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>
+  );
 }
 
-function Table({ head, rows, empty, num = [] }: { head: string[]; rows: ReactNode[][]; empty: string; num?: number[] }) {
+function Table({
+  head,
+  rows,
+  empty,
+  num = [],
+}: {
+  head: string[];
+  rows: ReactNode[][];
+  empty: string;
+  num?: number[];
+}) {
   if (rows.length === 0) return <p className="muted">{empty}</p>;
   return (
     <table className="data pm-table">
       <thead>
-        <tr>{head.map((h, i) => <th key={h} className={num.includes(i) ? "num" : undefined}>{h}</th>)}</tr>
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} className={num.includes(i) ? "num" : undefined}>
+              {h}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((r, i) => (
-          <tr key={i}>{r.map((c, j) => <td key={j} className={num.includes(j) ? "num" : undefined}>{c}</td>)}</tr>
+          <tr key={i}>
+            {r.map((c, j) => (
+              <td key={j} className={num.includes(j) ? "num" : undefined}>
+                {c}
+              </td>
+            ))}
+          </tr>
         ))}
       </tbody>
     </table>
@@ -32,14 +56,42 @@ export function BreakersSection({ report }: { report: AnalysisReport }) {
     <section className="pm-section">
       <h2>Where the breakers would have stopped it</h2>
       <h3>Per-tool breakers</h3>
-      <Table head={["tool", "opened", "blocked calls", "blocked time"]} num={[1, 2, 3]} empty="No tool breaker would have opened."
-        rows={report.tool_breakers.map((b) => [<code key="t">{b.tool}</code>, `${b.opened.length}×`, b.blocked_calls, formatDuration(b.blocked_ms)])} />
+      <Table
+        head={["tool", "opened", "blocked calls", "blocked time"]}
+        num={[1, 2, 3]}
+        empty="No tool breaker would have opened."
+        rows={report.tool_breakers.map((b) => [
+          <code key="t">{b.tool}</code>,
+          `${b.opened.length}×`,
+          b.blocked_calls,
+          formatDuration(b.blocked_ms),
+        ])}
+      />
       <h3>Timeouts</h3>
-      <Table head={["tool", "timeout", "calls over", "time over"]} num={[1, 2, 3]} empty="No call ran over its timeout."
-        rows={report.timeouts.map((t) => [<code key="t">{t.tool}</code>, `${t.timeout_s} s`, t.exceeded_calls, formatDuration(t.excess_ms)])} />
+      <Table
+        head={["tool", "timeout", "calls over", "time over"]}
+        num={[1, 2, 3]}
+        empty="No call ran over its timeout."
+        rows={report.timeouts.map((t) => [
+          <code key="t">{t.tool}</code>,
+          `${t.timeout_s} s`,
+          t.exceeded_calls,
+          formatDuration(t.excess_ms),
+        ])}
+      />
       <h3>Breaker events</h3>
-      <Table head={["at (UTC)", "breaker", "event", "reason / severity"]} empty="No breaker event."
-        rows={breakerRows(report).map(([at, breaker, event, reason]) => [<span key="a" className="mono">{at}</span>, breaker, event, reason])} />
+      <Table
+        head={["at (UTC)", "breaker", "event", "reason / severity"]}
+        empty="No breaker event."
+        rows={breakerRows(report).map(([at, breaker, event, reason]) => [
+          <span key="a" className="mono">
+            {at}
+          </span>,
+          breaker,
+          event,
+          reason,
+        ])}
+      />
     </section>
   );
 }
@@ -49,12 +101,27 @@ export function BottlenecksSection({ report }: { report: AnalysisReport }) {
   return (
     <section className="pm-section">
       <h2>Bottlenecks</h2>
-      <Table head={["tool", "calls", "failures", "fail rate", "total", "avg", "reasons"]} num={[1, 2, 3, 4, 5]} empty="No bottleneck."
+      <Table
+        head={["tool", "calls", "failures", "fail rate", "total", "avg", "reasons"]}
+        num={[1, 2, 3, 4, 5]}
+        empty="No bottleneck."
         rows={report.bottlenecks.map((b) => {
           const t = byTool.get(b.tool);
-          return [<code key="t">{b.tool}</code>, t?.calls ?? 0, t?.failures ?? 0, formatPct(t?.fail_rate), formatDuration(b.total_ms), formatDuration(t?.avg_ms),
-            b.reasons.map((r) => <span key={r.kind} className={`badge ${r.kind === "failing" ? "bad" : "warn"}`}>{r.kind}</span>)];
-        })} />
+          return [
+            <code key="t">{b.tool}</code>,
+            t?.calls ?? 0,
+            t?.failures ?? 0,
+            formatPct(t?.fail_rate),
+            formatDuration(b.total_ms),
+            formatDuration(t?.avg_ms),
+            b.reasons.map((r) => (
+              <span key={r.kind} className={`badge ${r.kind === "failing" ? "bad" : "warn"}`}>
+                {r.kind}
+              </span>
+            )),
+          ];
+        })}
+      />
     </section>
   );
 }
@@ -63,8 +130,18 @@ export function StagnationSection({ report }: { report: AnalysisReport }) {
   return (
     <section className="pm-section">
       <h2>Stagnation</h2>
-      <Table head={["detector", "first at iteration", "detail"]} num={[1]} empty="No stagnation detector fired."
-        rows={report.stagnation.detections.map((d) => [<code key="d">{d.detector}</code>, d.at_iteration, <span key="x" className="wrap">{d.detail}</span>])} />
+      <Table
+        head={["detector", "first at iteration", "detail"]}
+        num={[1]}
+        empty="No stagnation detector fired."
+        rows={report.stagnation.detections.map((d) => [
+          <code key="d">{d.detector}</code>,
+          d.at_iteration,
+          <span key="x" className="wrap">
+            {d.detail}
+          </span>,
+        ])}
+      />
     </section>
   );
 }
@@ -76,11 +153,25 @@ export function ContextSection({ report }: { report: AnalysisReport }) {
   return (
     <section className="pm-section">
       <h2>Context clear: {c.decision}</h2>
-      <Table head={["factor", "value", "threshold", "fired"]} num={[1, 2]} empty="No factor evaluated."
+      <Table
+        head={["factor", "value", "threshold", "fired"]}
+        num={[1, 2]}
+        empty="No factor evaluated."
         rows={Object.entries(c.factors).map(([name, f]) => [
-          `${name.replace(/_/g, " ")}${f.estimated ? " (estimated)" : ""}`, round(f.value), round(f.threshold),
-          f.fired ? <span key="f" className="badge bad">fired</span> : <span key="f" className="muted">no</span>,
-        ])} />
+          `${name.replace(/_/g, " ")}${f.estimated ? " (estimated)" : ""}`,
+          round(f.value),
+          round(f.threshold),
+          f.fired ? (
+            <span key="f" className="badge bad">
+              fired
+            </span>
+          ) : (
+            <span key="f" className="muted">
+              no
+            </span>
+          ),
+        ])}
+      />
     </section>
   );
 }

@@ -33,15 +33,24 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           <p className="verdict-lead">
             The loop breaker would have halted the run at <strong>iteration {halt.iteration}</strong> ({halt.reason},{" "}
             {formatTimestamp(halt.at)} UTC), saving <strong>{formatCount(lb.savings.iterations)} iterations</strong>,{" "}
-            <strong>{formatTokens(lb.savings.tokens)} tokens</strong> and <strong>{formatDuration(lb.savings.ms)}</strong>.
+            <strong>{formatTokens(lb.savings.tokens)} tokens</strong> and{" "}
+            <strong>{formatDuration(lb.savings.ms)}</strong>.
           </p>
         ) : (
           <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
         )}
         <ul>
-          <li>Loop breaker ends <Badge state={lb.final_state} />.</li>
-          <li>Three-layer breaker: <Badge state={report.layers.status} />, action {report.layers.action}.</li>
-          <li>Permission breaker ends <Badge state={report.permission_breaker.final_state} /> ({report.permission_breaker.denials} denials, {report.permission_breaker.grants} grants); API breaker ends <Badge state={report.api_breaker.final_state} />.</li>
+          <li>
+            Loop breaker ends <Badge state={lb.final_state} />.
+          </li>
+          <li>
+            Three-layer breaker: <Badge state={report.layers.status} />, action {report.layers.action}.
+          </li>
+          <li>
+            Permission breaker ends <Badge state={report.permission_breaker.final_state} /> (
+            {report.permission_breaker.denials} denials, {report.permission_breaker.grants} grants); API breaker ends{" "}
+            <Badge state={report.api_breaker.final_state} />.
+          </li>
           <li>
             Context: <strong>{ctx.decision}</strong>
             {ctx.first_recommended_at && <> (first recommended at iteration {ctx.first_recommended_at.iteration})</>}.

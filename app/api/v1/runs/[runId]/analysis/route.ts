@@ -11,7 +11,10 @@ type Ctx = { params: Promise<{ runId: string }> };
 export const GET = handle(async (req: Request, ctx: Ctx) => {
   const { runId } = await ctx.params;
   const parsed = parseSettingsParams(new URL(req.url).searchParams, { strict: true });
-  if (!parsed.ok) throw new ApiError("invalid_parameter", `invalid query parameter "${parsed.param}": ${parsed.message}`, { param: parsed.param });
+  if (!parsed.ok)
+    throw new ApiError("invalid_parameter", `invalid query parameter "${parsed.param}": ${parsed.message}`, {
+      param: parsed.param,
+    });
   const { db } = await getDb();
   return json(await getAnalysis(db, runId, parsed.settings));
 });

@@ -25,7 +25,7 @@ export const GET = handle(async (_req: Request, ctx: Ctx) => {
 export const POST = handle(async (req: Request, ctx: Ctx) => {
   const { db, runId } = await existingRun(ctx);
   const raw: unknown = await req.json().catch(() => {
-    throw new ApiError("bad_request", "the body is not JSON: send {\"author\", \"body\"}");
+    throw new ApiError("bad_request", 'the body is not JSON: send {"author", "body"}');
   });
   const parsed = CommentInput.safeParse(raw);
   if (!parsed.success) {
