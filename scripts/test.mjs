@@ -10,10 +10,11 @@ if (!process.env.TEST_DATABASE_URL) {
     `\n${line}\n!! TEST_DATABASE_URL is not set: the real-Postgres integration suite is SKIPPED.\n!! Only PGlite is tested. CI sets it; locally e.g.\n!!   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test\n${line}\n`,
   );
 }
-// Type-check everything first (the Next build checks only the app code).
+// Lint, format check and type-check everything first (`npm run lint`; the
+// Next build checks only the app code). Skipped when vitest arguments are given.
 if (process.argv.length <= 2) {
-  const tsc = spawnSync("npx", ["tsc", "--noEmit", "-p", "."], { stdio: "inherit" });
-  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  const lint = spawnSync("npm", ["run", "lint"], { stdio: "inherit" });
+  if (lint.status !== 0) process.exit(lint.status ?? 1);
 }
 const args = ["vitest", "run", ...process.argv.slice(2)];
 const r = spawnSync("npx", args, {

@@ -49,7 +49,10 @@ export default async function RunsPage({ searchParams }: Props) {
   const next_cursor = listed.next_cursor;
   const hrefWith = (patch: Record<string, string | undefined>) => {
     const p = new URLSearchParams(raw as Record<string, string>);
-    for (const [k, v] of Object.entries(patch)) v === undefined ? p.delete(k) : p.set(k, v);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) p.delete(k);
+      else p.set(k, v);
+    }
     return `/runs?${p}`;
   };
   const filtered = Boolean(query.q || query.agent || query.label || query.status || query.from || query.to);

@@ -3,22 +3,31 @@
 // the server page to re-render (router.refresh) so every list stays the
 // server's. The author's name is remembered in localStorage.
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { formatTimestamp } from "@/lib/format";
 import { COMMENT_AUTHOR_MAX, COMMENT_BODY_MAX, type CommentOut } from "@/lib/schemas/comments";
 
 const AUTHOR_KEY = "loopscope.comment-author";
 
+function readStoredAuthor(): string {
+  return window.localStorage.getItem(AUTHOR_KEY) ?? "";
+}
+
+/** localStorage changes only through this form, which holds its own state. */
+function subscribeToNothing(): () => void {
+  return () => {};
+}
+
 export function CommentBox({ runId, comments }: { runId: string; comments: CommentOut[] }) {
   const router = useRouter();
-  const [author, setAuthor] = useState("");
+  // The remembered name until the user types one; "" on the server, so the
+  // first client render matches the HTML and the stored name follows.
+  const storedAuthor = useSyncExternalStore(subscribeToNothing, readStoredAuthor, () => "");
+  const [typedAuthor, setAuthor] = useState<string | null>(null);
+  const author = typedAuthor ?? storedAuthor;
   const [body, setBody] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setAuthor(window.localStorage.getItem(AUTHOR_KEY) ?? "");
-  }, []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -29,13 +29,14 @@ const STATUS_TEXT: Record<SpanStatus, string> = {
 
 export function TimelineSpanPanel(p: Props) {
   const id = p.store.ids[p.span];
-  const [full, setFull] = useState<SpanOut | null>(null);
+  // The full span, keyed by its id: a stale answer for another span is never shown.
+  const [loaded, setLoaded] = useState<{ id: string; span: SpanOut | null } | null>(null);
+  const full = loaded?.id === id ? loaded.span : null;
   useEffect(() => {
     const ac = new AbortController();
-    setFull(null);
     fetch(`/api/v1/runs/${encodeURIComponent(p.runId)}/timeline/spans/${encodeURIComponent(id)}`, { signal: ac.signal })
       .then((r) => (r.ok ? (r.json() as Promise<SpanOut>) : null))
-      .then((s) => setFull(s))
+      .then((span) => setLoaded({ id, span }))
       .catch(() => {});
     return () => ac.abort();
   }, [p.runId, id]);

@@ -80,6 +80,8 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
       initialSpan !== null ? selectedRow : initialView ? firstRowAtTime(rows, store, initialView.startMs) : -1;
     if (index < 0) return;
     revealedInitial.current = true;
+    // Once, when the span or moment named in the URL has arrived from the paged fetch.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setReveal({ index, seq: 0 });
   }, [selectedRow, rows, store, initialSpan, initialView]);
 

@@ -30,6 +30,8 @@ export function TimelineWaterfall(p: WaterfallProps) {
   const latest = useRef(p);
   latest.current = p;
   const drag = useRef<{ x: number; view: ViewRange; moved: boolean } | null>(null);
+  // TanStack Virtual returns unmemoisable functions, so React Compiler skips this component; it is written by hand.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virt = useVirtualizer({
     count: p.rows.length,
     getScrollElement: () => scrollRef.current,

@@ -8,7 +8,7 @@
 // its real cost, not the 16.7 ms of a 60 Hz display. Prints; asserts nothing.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../../tests/e2e/support/browser";
 import { buildAppOnce, E2E_DIST_DIR, ROOT, startServer } from "../../tests/e2e/support/server";
 
@@ -206,7 +206,7 @@ type Visit = {
 };
 
 /** Navigate and time the milestones, in ms from navigation start. */
-async function openTimeline(page: import("playwright-core").Page, url: string): Promise<Visit> {
+async function openTimeline(page: Page, url: string): Promise<Visit> {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName("timeline-first-paint").length > 0);
   await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
