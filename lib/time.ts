@@ -15,7 +15,8 @@ export function parseTimeUs(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const m = ISO_RE.exec(value.trim());
   if (!m) return null;
-  const [, y, mo, d, h, mi, s = "0", frac = "", tz] = m;
+  // The regex makes groups 1–5 mandatory.
+  const [, y = "", mo = "", d = "", h = "", mi = "", s = "0", frac = "", tz = ""] = m;
   const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
   if (Number.isNaN(ms) || +mo > 12 || +d > 31 || +h > 24 || +mi > 59 || +s > 60) return null;
   const fracUs = Math.round(Number(`0.${frac || "0"}`) * 1e6);

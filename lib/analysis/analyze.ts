@@ -50,7 +50,7 @@ async function scanToolSpans(
     if (b) breakers.push(b);
     const t = totals[tool];
     if (t && t.exceeded > 0)
-      timeouts.push({ tool, timeout_s: limits[tool], exceeded_calls: t.exceeded, excess_ms: t.excessMs });
+      timeouts.push({ tool, timeout_s: timeoutOf(tool, s), exceeded_calls: t.exceeded, excess_ms: t.excessMs });
   }
   return { breakers, timeouts };
 }

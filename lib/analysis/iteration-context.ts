@@ -37,8 +37,8 @@ export function buildIterationViews(input: IterationContextInput): IterationView
     const startUs = boundUs;
     boundUs = Math.max(boundUs, it.tsUs);
     const events: StoredEvent[] = [];
-    while (cursor < input.events.length && input.events[cursor].tsUs <= boundUs) {
-      events.push(input.events[cursor++]);
+    for (let e = input.events[cursor]; e !== undefined && e.tsUs <= boundUs; e = input.events[++cursor]) {
+      events.push(e);
     }
     return {
       it,
@@ -60,10 +60,10 @@ function latestTaskStarted(starts: StoredEvent[], tsUs: number): string | null {
   let hi = starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid].tsUs <= tsUs) lo = mid + 1;
+    if (starts[mid]!.tsUs <= tsUs) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? null : starts[lo - 1].taskId;
+  return starts[lo - 1]?.taskId ?? null;
 }
 
 /**

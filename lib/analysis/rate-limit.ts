@@ -28,18 +28,19 @@ class NumberQueue {
     this.buf[(this.head + this.size) % this.buf.length] = v;
     this.size += 1;
   }
+  // Callers check size first: head is always inside the buffer.
   peek(): number {
-    return this.buf[this.head];
+    return this.buf[this.head]!;
   }
   shift(): number {
-    const v = this.buf[this.head];
+    const v = this.buf[this.head]!;
     this.head = (this.head + 1) % this.buf.length;
     this.size -= 1;
     return v;
   }
   private grow(): void {
     const next = new Float64Array(this.buf.length * 2);
-    for (let i = 0; i < this.size; i++) next[i] = this.buf[(this.head + i) % this.buf.length];
+    for (let i = 0; i < this.size; i++) next[i] = this.buf[(this.head + i) % this.buf.length]!;
     this.buf = next;
     this.head = 0;
   }
@@ -52,13 +53,12 @@ export async function* mergeCallTimes(
 ): AsyncGenerator<number> {
   let i = 0;
   for await (const t of spanTimes) {
-    while (i < events.length && events[i].tsUs <= t) {
-      if (events[i].kind === "api_request") yield events[i].tsUs;
-      i += 1;
+    for (let e = events[i]; e !== undefined && e.tsUs <= t; e = events[++i]) {
+      if (e.kind === "api_request") yield e.tsUs;
     }
     yield t;
   }
-  for (; i < events.length; i++) if (events[i].kind === "api_request") yield events[i].tsUs;
+  for (const e of events.slice(i)) if (e.kind === "api_request") yield e.tsUs;
 }
 
 /** Replay the rolling-hour count and the FIFO limiter over ascending call times. */
@@ -82,7 +82,7 @@ export async function replayRateLimit(
     if (warningUs === null && window.size * 5 >= n * 4) warningUs = t;
     if (pauseUs === null && window.size >= n) pauseUs = t;
     const slot = index % n;
-    const runAt = index >= n ? Math.max(t, lastRuns[slot] + HOUR_US) : t;
+    const runAt = index >= n ? Math.max(t, lastRuns[slot]! + HOUR_US) : t;
     lastRuns[slot] = runAt;
     if (runAt > t) {
       waited += 1;

@@ -114,7 +114,7 @@ function outputDecline(outputs: (number | null)[]): DetectorStatus {
     const first = xs[0];
     const last = xs[xs.length - 1];
     return (
-      xs.every((x) => x !== null) && first !== null && first > 0 && last !== null && last <= OUTPUT_KEPT_RATIO * first
+      xs.every((x) => x !== null) && first != null && first > 0 && last != null && last <= OUTPUT_KEPT_RATIO * first
     );
   };
   return {

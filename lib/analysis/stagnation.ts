@@ -21,7 +21,7 @@ import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "./loop-br
 export type StagnationReplay = { stagnation: StagnationReport; loop_breaker: LoopBreakerReport };
 
 export function replayStagnation(views: IterationView[], s: AnalysisSettings): StagnationReplay {
-  const scores = views.map((v, i) => scoreIteration(v.it, i > 0 ? views[i - 1].it : null));
+  const scores = views.map((v, i) => scoreIteration(v.it, views[i - 1]?.it ?? null));
   const windows = windowScores(scores);
   const breaker = createLoopBreaker(s.cooldown_min);
   const detections: Detection[] = [];
@@ -29,19 +29,21 @@ export function replayStagnation(views: IterationView[], s: AnalysisSettings): S
   let armed = new Set<DetectorName>(DETECTORS);
 
   const iterations = views.map((v, i) => {
-    recordIteration(history, v, scores[i]);
+    const score = scores[i]!; // scores and windows are parallel to views
+    const windowScore = windows[i]!;
+    recordIteration(history, v, score);
     const statuses = evaluateDetectors(history, s.permission_denials_in_row);
     const fired = DETECTORS.filter((d) => armed.has(d) && statuses[d].holds);
     for (const d of fired) {
       armed.delete(d);
       detections.push({ detector: d, at_iteration: v.it.n, detail: statuses[d].detail });
     }
-    const { risk, signals } = assessRisk(statuses, armed, fired, windows[i]);
-    if (stepLoopBreaker(breaker, v, scores[i], fired[0] ?? null)) {
+    const { risk, signals } = assessRisk(statuses, armed, fired, windowScore);
+    if (stepLoopBreaker(breaker, v, score, fired[0] ?? null)) {
       history = emptyHistory();
       armed = new Set(DETECTORS);
     }
-    return { n: v.it.n, score: scores[i], window_score: windows[i], risk, signals };
+    return { n: v.it.n, score, window_score: windowScore, risk, signals };
   });
   return { stagnation: { iterations, detections }, loop_breaker: loopBreakerReport(breaker) };
 }

@@ -45,7 +45,7 @@ export function replayTokenBudget(views: IterationView[], events: StoredEvent[])
   let current: Tier = "NORMAL";
   iterations.forEach((row, i) => {
     if (row.tier === null || row.tier === current) return;
-    transitions.push({ iteration: row.n, from: current, to: row.tier, at: formatTimeUs(views[i].it.tsUs) });
+    transitions.push({ iteration: row.n, from: current, to: row.tier, at: formatTimeUs(views[i]!.it.tsUs) });
     current = row.tier;
   });
   return {
@@ -66,9 +66,9 @@ function missedCompactions(views: IterationView[], fills: (number | null)[], eve
   const missed: number[] = [];
   views.forEach((v, i) => {
     const fill = fills[i];
-    if (fill === null || fill < COMPACT_FROM_PCT) return;
+    if (fill == null || fill < COMPACT_FROM_PCT) return;
     const from = v.it.tsUs;
-    const to = i + 1 < views.length ? views[i + 1].it.tsUs : Number.POSITIVE_INFINITY;
+    const to = views[i + 1]?.it.tsUs ?? Number.POSITIVE_INFINITY;
     if (!compactions.some((t) => t >= from && t <= to)) missed.push(v.it.n);
   });
   return missed;
@@ -85,7 +85,7 @@ function countNoFallback(views: IterationView[], fills: (number | null)[], event
   for (const failure of events) {
     if (failure.kind !== "compaction_failed") continue;
     const next = views.findIndex((v) => v.it.tsUs > failure.tsUs);
-    const endUs = next === -1 ? Number.POSITIVE_INFINITY : views[next].it.tsUs;
+    const endUs = views[next]?.it.tsUs ?? Number.POSITIVE_INFINITY;
     const snipped = events.some((e) => SNIP_KINDS.has(e.kind) && e.tsUs > failure.tsUs && e.tsUs <= endUs);
     if (!snipped && !tierDropped(views, fills, failure.tsUs, next)) count += 1;
   }
@@ -96,7 +96,8 @@ function tierDropped(views: IterationView[], fills: (number | null)[], failureUs
   if (next === -1 || fills[next] === null) return false;
   let before: number | null = null;
   views.forEach((v, i) => {
-    if (v.it.tsUs <= failureUs && fills[i] !== null) before = fills[i];
+    const fill = fills[i];
+    if (v.it.tsUs <= failureUs && fill != null) before = fill;
   });
   if (before === null) return false;
   return TIER_RANK[tierOf(fills[next] as number)] < TIER_RANK[tierOf(before)];

@@ -55,7 +55,7 @@ export function summariseTools(aggregates: readonly ToolAggregate[]): ToolRow[] 
 export function upperMedian(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** The avg_ms from which a tool is `slow`: max(median × slow_ratio, min_slow_ms). */

@@ -40,7 +40,7 @@ export function parseRecordValue(value: unknown): ParsedLine {
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, record: result.data };
-  return { ok: false, message: describeIssue(raw, result.error.issues[0]) };
+  return { ok: false, message: describeIssue(raw, result.error.issues[0]!) }; // a failed parse has an issue
 }
 
 /** Parse one line of text. A blank line is `null`: it is ignored, not an error. */

@@ -17,7 +17,7 @@ export type OtlpDecoded<T> = { ok: true; encoding: OtlpEncoding; request: T } | 
 
 /** The OTLP encoding named by a Content-Type header (parameters ignored), or null. */
 export function otlpEncodingOf(contentType: string | null | undefined): OtlpEncoding | null {
-  const mime = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const mime = (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
   if (mime === "application/json") return "json";
   if (mime === "application/x-protobuf" || mime === "application/protobuf") return "protobuf";
   return null;

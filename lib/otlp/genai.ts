@@ -53,7 +53,8 @@ export function spanKindOf(attrs: Record<string, unknown>): SpanKind {
   if (op && LLM_OPERATIONS.has(op)) return "llm";
   if (op && AGENT_OPERATIONS.has(op)) return "agent";
   const oi = toText(attrs["openinference.span.kind"])?.toUpperCase();
-  if (oi && oi in OPENINFERENCE_KINDS) return OPENINFERENCE_KINDS[oi];
+  const mapped = oi === undefined ? undefined : OPENINFERENCE_KINDS[oi];
+  if (mapped) return mapped;
   return "other";
 }
 
