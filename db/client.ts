@@ -5,6 +5,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { readEnv } from "@/lib/env";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,8 +42,9 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
 
 /** The target the environment names (SPEC §5). */
 export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
-  return { dataDir: path.resolve(env.LOOPSCOPE_DATA_DIR ?? "./data", "pglite") };
+  const { DATABASE_URL, LOOPSCOPE_DATA_DIR } = readEnv(env);
+  if (DATABASE_URL) return { url: DATABASE_URL };
+  return { dataDir: path.resolve(LOOPSCOPE_DATA_DIR, "pglite") };
 }
 
 // One handle per process: a PGlite data directory must not be opened twice.

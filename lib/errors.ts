@@ -2,6 +2,7 @@
 // the code and an optional `details` object; transport maps code → status.
 export const ERROR_STATUS = {
   bad_request: 400,
+  unauthorized: 401,
   invalid_parameter: 400,
   nothing_valid: 400,
   not_found: 404,
@@ -23,7 +24,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ErrorBody = { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } };
+/** The error body of every API route; its schema is in lib/schemas/errors.ts. */
+export type { ErrorBody } from "./schemas/errors";
 
 /** The 404 of every run-scoped endpoint. */
 export function runNotFound(runId: string): ApiError {

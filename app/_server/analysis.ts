@@ -2,6 +2,7 @@
 // SPEC §3.11 precedence (request > run config > project > defaults), the
 // report read from the cache or computed from the database and cached, and
 // the runs page's verdict refreshed whenever the default report is computed.
+import { after } from "next/server";
 import type { Db } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
 import { getCachedReport, hashSettings, putCachedReport, saveVerdict } from "@/db/analysis-cache";
@@ -47,7 +48,7 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
   const its = report.stagnation.iterations;
   return {
     tripped: breakerTripped(report),
-    stagnation_risk: its.length ? its[its.length - 1].risk : null,
+    stagnation_risk: its[its.length - 1]?.risk ?? null,
     bottlenecks: report.bottlenecks.length,
     halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
   };
@@ -66,5 +67,18 @@ export async function warmAnalyses(db: Db, runIds: string[], maxSpans = 2_000_00
     } catch (err) {
       console.warn(`loopscope: background analysis of ${runId} failed: ${(err as Error).message}`);
     }
+  }
+}
+
+/**
+ * `warmAnalyses` once the response has gone. `after()` needs Next's request
+ * scope; outside it (a handler called directly by a test or a benchmark)
+ * there is nothing to warm for, and the work is skipped.
+ */
+export function warmAnalysesAfterResponse(db: Db, runIds: string[]): void {
+  try {
+    after(() => warmAnalyses(db, runIds));
+  } catch {
+    // not inside a Next request
   }
 }

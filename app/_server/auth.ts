@@ -7,6 +7,8 @@
 // operator's own network controls. A bearer token, when sent, is only used to
 // name the principal (never logged whole).
 
+import { ApiError } from "@/lib/errors";
+
 export type IngestAuthorization = { ok: true; principal: string } | { ok: false; reason: string };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -16,4 +18,11 @@ export function authorizeIngest(authorizationHeader: string | null): IngestAutho
   const token = authorizationHeader?.match(BEARER)?.[1] ?? null;
   if (token === null) return { ok: true, principal: "anonymous" };
   return { ok: true, principal: `bearer:${token.slice(0, 4)}…` };
+}
+
+/** For the JSON API: throw the 401 when the request may not ingest. */
+export function requireIngestAuth(req: Request): string {
+  const auth = authorizeIngest(req.headers.get("authorization"));
+  if (!auth.ok) throw new ApiError("unauthorized", auth.reason);
+  return auth.principal;
 }

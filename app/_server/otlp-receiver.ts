@@ -11,10 +11,10 @@
 // nothing usable, 401 refused by auth.ts, 413 too large, 415 wrong type,
 // 503 + Retry-After when the database is unavailable (the one an exporter retries).
 // Metrics are read and discarded. Export batches are not recorded as uploads.
-import { isDbUnavailable, RETRY_AFTER_S } from "@/app/api/_lib/respond";
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { withTraceRuns } from "@/db/otlp-traces";
+import { readEnv } from "@/lib/env";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
 import {
   assignKnownRuns,
@@ -37,6 +37,7 @@ import {
   type OtlpWireRecord,
 } from "@/lib/otlp";
 import { authorizeIngest } from "./auth";
+import { isDbUnavailable, RETRY_AFTER_S } from "./respond";
 
 export type OtlpEndpoint = OtlpSignal | "metrics";
 
@@ -46,7 +47,7 @@ const REPORTED_REJECTIONS = 5;
 
 /** The cap on a decompressed OTLP body: LOOPSCOPE_OTLP_MAX_MB, default 64 MiB. */
 export function maxOtlpBytes(): number {
-  return Number(process.env.LOOPSCOPE_OTLP_MAX_MB ?? 64) * 1024 * 1024;
+  return Math.round(readEnv().LOOPSCOPE_OTLP_MAX_MB * 1024 * 1024);
 }
 
 /** Handle one POST to /v1/{traces,logs,metrics}: every outcome is an OTLP response, a bug a 500 Status. */
@@ -98,7 +99,8 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   try {
     ({ db } = await getDb());
   } catch (err) {
-    return unavailable(encoding, err);
+    console.error("OTLP receiver: the database cannot be opened:", err);
+    return unavailable(encoding);
   }
   let result: IngestResult;
   try {
@@ -106,7 +108,7 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   } catch (err) {
     if (!(err instanceof IngestAbortedError) && !isDbUnavailable(err)) throw err;
     if (!isDbUnavailable(err)) console.error("OTLP batch write failed:", err);
-    return unavailable(encoding, err);
+    return unavailable(encoding);
   }
   const rejected = mapped.rejected.length + result.rejected;
   if (rejected === 0) return reply(200, encodeExportResponse(endpoint, encoding));
@@ -197,7 +199,8 @@ async function readBody(req: Request, limit: number): Promise<BodyRead> {
       message: `the body could not be read${gzip ? " as gzip" : ""}: ${(err as Error).message}`,
     };
   }
-  return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
+  const [only] = chunks;
+  return { ok: true, bytes: chunks.length === 1 && only ? only : Buffer.concat(chunks) };
 }
 
 /** POST /v1/metrics: read and drop, so exporters with metrics on do not log errors. */
@@ -207,9 +210,9 @@ async function discardMetrics(req: Request, encoding: OtlpEncoding | null): Prom
   return reply(200, { contentType: "application/json", body: new TextEncoder().encode("{}") });
 }
 
-function unavailable(encoding: OtlpEncoding, err: unknown): Response {
-  const reason = err instanceof Error ? err.message : String(err);
-  return status(503, encoding, GRPC_CODE.UNAVAILABLE, `the database is unavailable, retry later: ${reason}`, {
+/** 503 without its cause: an error's text may quote SQL or the records. */
+function unavailable(encoding: OtlpEncoding): Response {
+  return status(503, encoding, GRPC_CODE.UNAVAILABLE, "the database is unavailable, retry later", {
     "Retry-After": String(RETRY_AFTER_S),
   });
 }

@@ -4,8 +4,10 @@ import Link from "next/link";
 import { getDb, type Db } from "@/db/client";
 import { listRunFacets, listRuns } from "@/db/runs";
 import { getAnalysis, verdictOf } from "@/app/_server/analysis";
+import { listExampleFiles } from "@/app/_server/examples";
 import { RunListQuery, type RunSummary } from "@/lib/schemas/api";
 import { RunsFilters } from "@/components/runs/runs-filters";
+import { RunsLoadExamples } from "@/components/runs/runs-load-examples";
 import { RunsTable } from "@/components/runs/runs-table";
 
 export const dynamic = "force-dynamic";
@@ -56,6 +58,7 @@ export default async function RunsPage({ searchParams }: Props) {
     return `/runs?${p}`;
   };
   const filtered = Boolean(query.q || query.agent || query.label || query.status || query.from || query.to);
+  const examples = runs.length === 0 && !filtered ? await listExampleFiles() : [];
 
   return (
     <>
@@ -79,14 +82,15 @@ export default async function RunsPage({ searchParams }: Props) {
           ) : (
             <>
               <p>No runs yet.</p>
-              <p>
+              <div className="row" style={{ justifyContent: "center", margin: "12px 0" }}>
                 <Link className="btn primary" href="/upload">
                   Upload a JSONL file
                 </Link>
-              </p>
+                {examples.length > 0 && <RunsLoadExamples />}
+              </div>
               <p>
-                Try the samples: <span className="mono">npx loopscope ingest ../shared/samples/*.jsonl</span>, or drop{" "}
-                <span className="mono">stuck-loop.jsonl</span> on the upload page.
+                Or from a shell: <span className="mono">npx loopscope ingest examples/*.jsonl</span>, or drop{" "}
+                <span className="mono">examples/stuck-loop.jsonl</span> on the upload page.
               </p>
             </>
           )}

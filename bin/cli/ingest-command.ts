@@ -4,7 +4,7 @@ import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
 import cliProgress from "cli-progress";
-import type { IngestResponse } from "@/app/api/_lib/ingest-request";
+import type { IngestResponse } from "@/lib/schemas/ingest-api";
 import type { ErrorBody } from "@/lib/errors";
 import { formatCount } from "@/lib/format";
 

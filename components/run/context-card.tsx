@@ -66,7 +66,7 @@ export function ContextCard({ ctx }: { ctx: ContextClearReport }) {
                 {f.estimated && (
                   <span
                     className="badge info"
-                    title="no context fill was logged: 1 % per minute since the run start or the last clear (SPEC §3.12.15)"
+                    title="no context fill was logged: 1 % per minute since the run start or the last clear"
                   >
                     estimated
                   </span>

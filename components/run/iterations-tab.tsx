@@ -44,7 +44,7 @@ export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
         </section>
         <section className="card chart-card" aria-label="Context fill">
           <h3>
-            Context fill <span className="muted">· §3.8 tiers</span>
+            Context fill <span className="muted">· token budget tiers</span>
           </h3>
           {has.fill ? <ChartContextFill data={points} clearAtPct={clearAtPct} /> : <NoData what="context fill" />}
         </section>

@@ -46,8 +46,8 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
               </th>
             ))}
             <th>Bottleneck</th>
-            <th title="SPEC §3.2 replay: fail_max failures in a row open the breaker for cool_s">Breaker</th>
-            <th title="SPEC §3.3: calls longer than the tool's timeout">Timeouts</th>
+            <th title="breaker replay: fail_max failures in a row open the breaker for cool_s">Breaker</th>
+            <th title="calls longer than the tool's timeout">Timeouts</th>
           </tr>
         </thead>
         <tbody>

@@ -14,7 +14,7 @@ export function RunBadges({ run }: { run: RunSummary }) {
         <span
           className="badge bad"
           data-testid="badge-breaker"
-          title="replaying the breakers (SPEC §3.4–3.9) over this run: a breaker would have tripped"
+          title="replaying the breakers over this run: a breaker would have tripped"
         >
           {v.halted_at_iteration != null ? `would halt @${v.halted_at_iteration}` : "breaker would trip"}
         </span>
@@ -28,17 +28,13 @@ export function RunBadges({ run }: { run: RunSummary }) {
         <span
           className={`badge ${RISK_TONE[v.stagnation_risk]}`}
           data-testid="badge-stagnation"
-          title="stagnation risk at the last iteration (SPEC §3.5)"
+          title="stagnation risk at the last iteration"
         >
           stagnation {v.stagnation_risk}
         </span>
       )}
       {v && v.bottlenecks > 0 && (
-        <span
-          className="badge info"
-          data-testid="badge-bottlenecks"
-          title="tools that are slow, failing or overcalled (SPEC §3.1)"
-        >
+        <span className="badge info" data-testid="badge-bottlenecks" title="tools that are slow, failing or overcalled">
           {v.bottlenecks} bottleneck{v.bottlenecks > 1 ? "s" : ""}
         </span>
       )}

@@ -5,13 +5,12 @@ import type { AnalysisSettings } from "@/lib/analysis/settings";
 
 export type NumberSetting = Exclude<keyof AnalysisSettings, "timeouts" | "context_preset">;
 export type SettingField = { name: NumberSetting; label: string; unit?: string; step?: string };
-export type SettingGroup = { id: string; title: string; section: string; fields: SettingField[] };
+export type SettingGroup = { id: string; title: string; fields: SettingField[] };
 
 export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "bottlenecks",
     title: "Bottlenecks",
-    section: "§3.1",
     fields: [
       { name: "slow_ratio", label: "Slow: avg ≥ median ×", unit: "×", step: "any" },
       { name: "min_slow_ms", label: "Slow: at least", unit: "ms", step: "any" },
@@ -22,7 +21,6 @@ export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "tool-breaker",
     title: "Tool breaker",
-    section: "§3.2",
     fields: [
       { name: "fail_max", label: "Opens after failures in a row", unit: "failures" },
       { name: "cool_s", label: "Cooldown", unit: "s", step: "any" },
@@ -31,13 +29,11 @@ export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "timeouts",
     title: "Timeouts",
-    section: "§3.3",
     fields: [{ name: "default_timeout_s", label: "Any other tool", unit: "s", step: "any" }],
   },
   {
     id: "three-layer",
     title: "Three-layer breaker",
-    section: "§3.4",
     fields: [
       { name: "max_iterations", label: "Max iterations", unit: "iterations" },
       { name: "task_token_budget", label: "Task token budget", unit: "tokens" },
@@ -47,19 +43,16 @@ export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "loop-breaker",
     title: "Loop breaker",
-    section: "§3.6",
     fields: [{ name: "cooldown_min", label: "Cooldown (doubles after a failed probe)", unit: "min", step: "any" }],
   },
   {
     id: "rate-limit",
     title: "Rate limit",
-    section: "§3.7",
     fields: [{ name: "max_calls_per_hour", label: "Max calls per rolling hour", unit: "calls" }],
   },
   {
     id: "permission-api",
     title: "Permission and API breakers",
-    section: "§3.9",
     fields: [
       { name: "permission_denials_in_row", label: "Permission: denials in a row", unit: "denials" },
       { name: "permission_denials_total", label: "Permission: denials in all", unit: "denials" },
@@ -72,7 +65,6 @@ export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "context",
     title: "Context clear",
-    section: "§3.10",
     fields: [
       { name: "context_fill_pct", label: "Token usage: fill ≥ (overrides the preset)", unit: "%", step: "any" },
       { name: "context_complexity", label: "Task complexity ≥", unit: "1–10", step: "any" },

@@ -6,6 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { CONTEXT_PRESETS, PRESET_FILL_PCT, type AnalysisSettings, type PartialSettings } from "@/lib/analysis/settings";
+import { InvalidInputDetails, type ErrorBody } from "@/lib/schemas/errors";
 import { SETTING_GROUPS, type NumberSetting } from "./settings-fields";
 import { TimeoutsEditor, type TimeoutRow } from "./timeouts-editor";
 
@@ -43,14 +44,14 @@ export function SettingsForm({ saved, defaults }: Props) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    const json = (await res.json().catch(() => null)) as {
-      error?: { message: string; details?: { setting?: string } };
-    } | null;
+    const json = (await res.json().catch(() => null)) as ErrorBody | null;
     if (!res.ok) {
+      const issues = InvalidInputDetails.safeParse(json?.error?.details).data?.issues;
       setStatus({
         kind: "error",
         message: json?.error?.message ?? `HTTP ${res.status}`,
-        setting: json?.error?.details?.setting,
+        // The setting at fault: the first segment of the first issue's path (`timeouts.search` → timeouts).
+        setting: issues?.[0]?.path.split(/[.[]/)[0],
       });
       return;
     }
@@ -97,9 +98,7 @@ export function SettingsForm({ saved, defaults }: Props) {
       <div className="settings-grid">
         {SETTING_GROUPS.map((g) => (
           <fieldset key={g.id} className="card settings-group" data-testid={`group-${g.id}`}>
-            <legend>
-              {g.title} <span className="muted">{g.section}</span>
-            </legend>
+            <legend>{g.title}</legend>
             {g.id === "context" && (
               <label className={`setting${bad === "context_preset" ? " invalid" : ""}`}>
                 <span className="setting-label">Preset</span>

@@ -5,7 +5,7 @@
 // accepted/rejected counts, the first line errors and links to its runs.
 import Link from "next/link";
 import { useCallback, useRef, useState } from "react";
-import type { IngestResponse } from "@/app/api/_lib/ingest-request";
+import type { IngestResponse } from "@/lib/schemas/ingest-api";
 import { formatCount } from "@/lib/format";
 
 type ErrorBody = { error: { code: string; message: string; details?: Partial<IngestResponse> } };

@@ -3,6 +3,7 @@
 // > defaults. Keys are the SPEC's snake_case names everywhere (query, config,
 // report), so one name travels from the URL to the report unchanged.
 import { z } from "zod";
+import { describeIssues, unknownKey, type IssueDetail } from "../schemas/errors";
 
 export const CONTEXT_PRESETS = ["aggressive", "default", "relaxed"] as const;
 /** The context-fill threshold (%) each preset implies, SPEC §3.10. */
@@ -106,8 +107,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** On failure: every issue as {path, message}; `param` and `message` are the first one's. */
 export type SettingsParseResult =
-  { ok: true; settings: PartialSettings } | { ok: false; param: string; message: string };
+  { ok: true; settings: PartialSettings } | { ok: false; param: string; message: string; issues: IssueDetail[] };
 
 /**
  * Read overrides from query parameters or `key=value` pairs (the CLI's
@@ -121,7 +123,7 @@ export function parseSettingsParams(
   const raw: Record<string, unknown> = {};
   for (const [key, value] of params) {
     if (!(SETTING_NAMES as string[]).includes(key)) {
-      if (strict) return { ok: false, param: key, message: `unknown setting "${key}"` };
+      if (strict) return failure([unknownKey([key], "setting")]);
       continue;
     }
     raw[key] = key === "timeouts" ? parseTimeouts(value) : value;
@@ -133,9 +135,12 @@ export function parseSettingsParams(
 export function parseSettingsObject(raw: unknown): SettingsParseResult {
   const result = PartialSettings.safeParse(raw);
   if (result.success) return { ok: true, settings: result.data };
-  const issue = result.error.issues[0];
-  const param = String(issue.path[0] ?? "settings");
-  return { ok: false, param, message: `${param}: ${issue.message}` };
+  return failure(describeIssues(result.error.issues, { noun: "setting", input: raw, root: "settings" }));
+}
+
+function failure(issues: IssueDetail[]): SettingsParseResult {
+  const first = issues[0] ?? { path: "settings", message: "settings are not valid" };
+  return { ok: false, param: first.path.split(/[.[]/)[0] || "settings", message: first.message, issues };
 }
 
 /** Keep only the valid overrides of a run's `config`; an invalid key is dropped. */
@@ -163,7 +168,7 @@ function parseTimeouts(value: string): unknown {
       .split(",")
       .filter(Boolean)
       .map((pair) => {
-        const [tool, seconds] = pair.split(":");
+        const [tool = "", seconds] = pair.split(":");
         return [tool.trim(), seconds?.trim()];
       }),
   );

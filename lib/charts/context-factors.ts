@@ -26,7 +26,7 @@ const FACTOR_TEXT: Record<ContextFactorName, { label: string; unit: string; op: 
 /** What the figures alone do not say: whose complexity, and that the error rate needs a full window. */
 function noteFor(factor: ContextFactorName, taskId: string | null): string | null {
   if (factor === "task_complexity" && taskId) return `task ${taskId}`;
-  if (factor === "error_rate") return "fires only once 5 tasks have finished (SPEC §3.12.10)";
+  if (factor === "error_rate") return "fires only once 5 tasks have finished";
   return null;
 }
 

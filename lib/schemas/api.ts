@@ -1,6 +1,7 @@
 // Shapes of the HTTP API (SPEC §2) that are not records: query parameters of
 // the list endpoints and the JSON the run endpoints return. Route handlers,
-// pages and tests import these — one name per contract.
+// pages, components, the CLI and the OpenAPI document (openapi.ts) import
+// these — one name per contract.
 import { z } from "zod";
 
 export const RUN_SORTS = ["started", "duration", "spans", "failures", "tokens", "name"] as const;
@@ -26,49 +27,78 @@ export const SpanListQuery = z.object({
 });
 export type SpanListQuery = z.output<typeof SpanListQuery>;
 
-export type RunCounts = { spans: number; failures: number; iterations: number; events: number; tokens: number };
+/** An ISO-8601 time as the API writes it (UTC, microseconds). */
+export const IsoTime = z.iso.datetime({ offset: true });
 
-export type RunVerdict = {
-  tripped: boolean;
-  stagnation_risk: "LOW" | "MEDIUM" | "HIGH" | null;
-  bottlenecks: number;
-  halted_at_iteration: number | null;
-};
+export const RunCounts = z.object({
+  spans: z.number(),
+  failures: z.number(),
+  iterations: z.number(),
+  events: z.number(),
+  tokens: z.number(),
+});
+export type RunCounts = z.infer<typeof RunCounts>;
 
-export type RunSummary = {
-  run_id: string;
-  name: string | null;
-  agent: string | null;
-  labels: Record<string, string>;
-  started_at: string | null;
-  ended_at: string | null;
-  duration_ms: number | null;
-  cost_usd: number;
-  counts: RunCounts;
-  verdict: RunVerdict | null;
-};
+/** The runs page's badges, from the last default-settings analysis. */
+export const RunVerdict = z.object({
+  tripped: z.boolean(),
+  stagnation_risk: z.enum(["LOW", "MEDIUM", "HIGH"]).nullable(),
+  bottlenecks: z.number(),
+  halted_at_iteration: z.number().nullable(),
+});
+export type RunVerdict = z.infer<typeof RunVerdict>;
 
-export type RunDetail = RunSummary & { config: Record<string, unknown>; data_version: number };
+export const RunSummary = z.object({
+  run_id: z.string(),
+  name: z.string().nullable(),
+  agent: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+  started_at: IsoTime.nullable(),
+  ended_at: IsoTime.nullable(),
+  duration_ms: z.number().nullable(),
+  cost_usd: z.number(),
+  counts: RunCounts,
+  /** Null until the run is analysed with the default settings (or after new data). */
+  verdict: RunVerdict.nullable(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
 
-export type SpanOut = {
-  span_id: string;
-  parent_id: string | null;
-  name: string;
-  kind: string;
-  t0: string;
-  t1: string;
-  duration_ms: number;
-  ok: boolean;
-  error: string;
-  iteration: number | null;
-  task_id: string | null;
-  tokens_in: number | null;
-  tokens_out: number | null;
-  cost_usd: number | null;
-  meta: Record<string, unknown>;
-};
+export const RunDetail = RunSummary.extend({
+  config: z.record(z.string(), z.unknown()),
+  data_version: z.number(),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
 
-export type Page<T, K extends string> = { [key in K]: T[] } & { next_cursor: string | null };
+/** GET /api/v1/runs. */
+export const RunListResponse = z.object({ runs: z.array(RunSummary), next_cursor: z.string().nullable() });
+export type RunListResponse = z.infer<typeof RunListResponse>;
+
+/** DELETE /api/v1/runs/{run_id}. */
+export const RunDeleted = z.object({ deleted: z.string() });
+export type RunDeleted = z.infer<typeof RunDeleted>;
+
+export const SpanOut = z.object({
+  span_id: z.string(),
+  parent_id: z.string().nullable(),
+  name: z.string(),
+  kind: z.string(),
+  t0: IsoTime,
+  t1: IsoTime,
+  duration_ms: z.number(),
+  ok: z.boolean(),
+  error: z.string(),
+  iteration: z.number().nullable(),
+  task_id: z.string().nullable(),
+  tokens_in: z.number().nullable(),
+  tokens_out: z.number().nullable(),
+  cost_usd: z.number().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+});
+export type SpanOut = z.infer<typeof SpanOut>;
+
+/** GET /api/v1/runs/{run_id}/spans. */
+export const SpanListResponse = z.object({ spans: z.array(SpanOut), next_cursor: z.string().nullable() });
+export type SpanListResponse = z.infer<typeof SpanListResponse>;
 
 /** Opaque keyset cursors: base64url of the last row's sort key. */
 export function encodeCursor(key: unknown[]): string {

@@ -7,10 +7,24 @@ export const COMMENT_BODY_MAX = 5000;
 
 /** A new comment: both fields trimmed and required. */
 export const CommentInput = z.object({
-  author: z.string().trim().min(1, "author is required").max(COMMENT_AUTHOR_MAX),
-  body: z.string().trim().min(1, "body is required").max(COMMENT_BODY_MAX),
+  author: z.string().trim().min(1).max(COMMENT_AUTHOR_MAX),
+  body: z.string().trim().min(1).max(COMMENT_BODY_MAX),
 });
 export type CommentInput = z.output<typeof CommentInput>;
 
 /** A stored comment as the API returns it; created_at is ISO-8601 UTC. */
-export type CommentOut = { comment_id: string; author: string; body: string; created_at: string };
+export const CommentOut = z.object({
+  comment_id: z.string(),
+  author: z.string(),
+  body: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type CommentOut = z.infer<typeof CommentOut>;
+
+/** GET /api/v1/runs/{run_id}/comments, oldest first. */
+export const CommentList = z.object({ comments: z.array(CommentOut) });
+export type CommentList = z.infer<typeof CommentList>;
+
+/** POST /api/v1/runs/{run_id}/comments (201). */
+export const CommentCreated = z.object({ comment: CommentOut });
+export type CommentCreated = z.infer<typeof CommentCreated>;

@@ -5,13 +5,13 @@ import type { DbHandle } from "@/db/client";
 import { GET, POST } from "@/app/api/v1/runs/[runId]/comments/route";
 import type { CommentOut } from "@/lib/schemas/comments";
 import { targets } from "./support/databases";
-import { ingestFile, SAMPLES } from "./support/ingest";
+import { ingestFile, EXAMPLES } from "./support/ingest";
 import { call, useDatabase } from "./support/route";
 
 type Body = {
   comments?: CommentOut[];
   comment?: CommentOut;
-  error?: { code: string; message: string; details?: { field?: string } };
+  error?: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } };
 };
 
 describe.each(targets)("comments API on $name", (target) => {
@@ -34,7 +34,7 @@ describe.each(targets)("comments API on $name", (target) => {
   beforeAll(async () => {
     h = await target.open();
     useDatabase(h);
-    await ingestFile(h.db, `${SAMPLES}/healthy-run.jsonl`);
+    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
   });
   afterAll(async () => {
     await h?.close();
@@ -61,11 +61,11 @@ describe.each(targets)("comments API on $name", (target) => {
   test("a missing or blank field is a 400 naming it", async () => {
     const noAuthor = await post(runId, { body: "x" });
     expect(noAuthor.status).toBe(400);
-    expect(noAuthor.body.error?.details?.field).toBe("author");
-    expect(noAuthor.body.error?.message).toContain("author");
+    expect(noAuthor.body.error?.details?.issues).toEqual([{ path: "author", message: "author is required" }]);
+    expect(noAuthor.body.error?.message).toBe("author is required");
     const blankBody = await post(runId, { author: "ana", body: "   " });
     expect(blankBody.status).toBe(400);
-    expect(blankBody.body.error?.details?.field).toBe("body");
+    expect(blankBody.body.error?.details?.issues).toEqual([{ path: "body", message: "body must not be empty" }]);
     expect((await post(runId, "{not json")).status).toBe(400);
   });
 

@@ -7,13 +7,13 @@ import { GET as analysisRoute } from "@/app/api/v1/runs/[runId]/analysis/route";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { AnalysisSettings, PartialSettings } from "@/lib/analysis/settings";
 import { targets } from "./support/databases";
-import { ingestFile, SAMPLES } from "./support/ingest";
+import { ingestFile, EXAMPLES } from "./support/ingest";
 import { call, useDatabase } from "./support/route";
 
 type SettingsBody = {
   settings: PartialSettings;
   resolved: AnalysisSettings;
-  error?: { message: string; details?: { setting?: string } };
+  error?: { message: string; details?: { issues?: { path: string; message: string }[] } };
 };
 
 describe.each(targets)("settings API on $name", (target) => {
@@ -39,7 +39,7 @@ describe.each(targets)("settings API on $name", (target) => {
   beforeAll(async () => {
     h = await target.open();
     useDatabase(h);
-    await ingestFile(h.db, `${SAMPLES}/healthy-run.jsonl`);
+    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
   });
   afterAll(async () => {
     await h?.close();
@@ -64,12 +64,14 @@ describe.each(targets)("settings API on $name", (target) => {
   test("an invalid or unknown setting is a 400 naming it, and nothing is saved", async () => {
     const bad = await put({ fail_max: -2 });
     expect(bad.status).toBe(400);
-    expect(bad.body.error?.details?.setting).toBe("fail_max");
-    expect(bad.body.error?.message).toContain("fail_max");
+    expect(bad.body.error?.details?.issues).toEqual([{ path: "fail_max", message: "fail_max must be > 0" }]);
+    expect(bad.body.error?.message).toBe("fail_max must be > 0");
     const unknown = await put({ fail_max: 2, bogus: 1 });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error?.details?.setting).toBe("bogus");
-    expect((await put({ timeouts: { search: "soon" } })).body.error?.details?.setting).toBe("timeouts");
+    expect(unknown.body.error?.details?.issues).toEqual([{ path: "bogus", message: 'unknown setting "bogus"' }]);
+    expect((await put({ timeouts: { search: "soon" } })).body.error?.details?.issues).toEqual([
+      { path: "timeouts.search", message: "timeouts.search must be a number" },
+    ]);
     expect((await get()).body.settings.fail_max).toBe(5);
   });
 

@@ -2,7 +2,7 @@
 import { getDb } from "@/db/client";
 import { listRuns } from "@/db/runs";
 import { RunListQuery } from "@/lib/schemas/api";
-import { handle, json, parseQuery } from "@/app/api/_lib/respond";
+import { handle, json, parseQuery } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 

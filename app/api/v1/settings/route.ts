@@ -4,31 +4,23 @@
 // analysis resolves with them (its cache key is the resolved settings).
 import { getDb } from "@/db/client";
 import { getProjectSettings, saveProjectSettings } from "@/db/settings";
-import { DEFAULT_SETTINGS, SETTING_NAMES, parseSettingsObject, resolveSettings } from "@/lib/analysis/settings";
-import { ApiError } from "@/lib/errors";
-import { handle, json } from "@/app/api/_lib/respond";
+import { DEFAULT_SETTINGS, resolveSettings, type PartialSettings } from "@/lib/analysis/settings";
+import { SettingsUpdate, type SettingsResponse } from "@/lib/schemas/settings-api";
+import { handle, json, parseJsonBody } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 
-const invalid = (setting: string, message: string) =>
-  new ApiError("invalid_parameter", `invalid setting "${setting}": ${message}`, { setting });
+const respond = (settings: PartialSettings) =>
+  json({ settings, defaults: DEFAULT_SETTINGS, resolved: resolveSettings(settings) } satisfies SettingsResponse);
 
 export const GET = handle(async () => {
   const { db } = await getDb();
-  const settings = await getProjectSettings(db);
-  return json({ settings, defaults: DEFAULT_SETTINGS, resolved: resolveSettings(settings) });
+  return respond(await getProjectSettings(db));
 });
 
 export const PUT = handle(async (req: Request) => {
-  const raw: unknown = await req.json().catch(() => {
-    throw new ApiError("bad_request", "the body is not JSON: send an object of settings");
-  });
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalid("settings", "expected an object");
-  const unknown = Object.keys(raw).find((k) => !(SETTING_NAMES as string[]).includes(k));
-  if (unknown !== undefined) throw invalid(unknown, `unknown setting "${unknown}"`);
-  const parsed = parseSettingsObject(raw);
-  if (!parsed.ok) throw invalid(parsed.param, parsed.message);
+  const settings = await parseJsonBody(SettingsUpdate, req, { expected: "an object of settings", noun: "setting" });
   const { db } = await getDb();
-  await saveProjectSettings(db, parsed.settings);
-  return json({ settings: parsed.settings, defaults: DEFAULT_SETTINGS, resolved: resolveSettings(parsed.settings) });
+  await saveProjectSettings(db, settings);
+  return respond(settings);
 });

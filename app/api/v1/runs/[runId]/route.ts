@@ -2,7 +2,8 @@
 import { getDb } from "@/db/client";
 import { deleteRun, getRun } from "@/db/runs";
 import { runNotFound } from "@/lib/errors";
-import { handle, json } from "@/app/api/_lib/respond";
+import type { RunDeleted } from "@/lib/schemas/api";
+import { handle, json } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };
@@ -19,5 +20,5 @@ export const DELETE = handle(async (_req: Request, ctx: Ctx) => {
   const { runId } = await ctx.params;
   const { db } = await getDb();
   if (!(await deleteRun(db, runId))) throw runNotFound(runId);
-  return json({ deleted: runId });
+  return json({ deleted: runId } satisfies RunDeleted);
 });

@@ -2,8 +2,8 @@
 import { getDb } from "@/db/client";
 import { getAnalysis } from "@/app/_server/analysis";
 import { parseSettingsParams } from "@/lib/analysis/settings";
-import { ApiError } from "@/lib/errors";
-import { handle, json } from "@/app/api/_lib/respond";
+import { invalidInput } from "@/lib/schemas/errors";
+import { handle, json } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };
@@ -11,10 +11,7 @@ type Ctx = { params: Promise<{ runId: string }> };
 export const GET = handle(async (req: Request, ctx: Ctx) => {
   const { runId } = await ctx.params;
   const parsed = parseSettingsParams(new URL(req.url).searchParams, { strict: true });
-  if (!parsed.ok)
-    throw new ApiError("invalid_parameter", `invalid query parameter "${parsed.param}": ${parsed.message}`, {
-      param: parsed.param,
-    });
+  if (!parsed.ok) throw invalidInput(parsed.issues);
   const { db } = await getDb();
   return json(await getAnalysis(db, runId, parsed.settings));
 });

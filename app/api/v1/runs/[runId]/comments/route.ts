@@ -3,9 +3,9 @@
 import { getDb } from "@/db/client";
 import { addComment, listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";
-import { ApiError, runNotFound } from "@/lib/errors";
-import { CommentInput } from "@/lib/schemas/comments";
-import { handle, json } from "@/app/api/_lib/respond";
+import { runNotFound } from "@/lib/errors";
+import { CommentInput, type CommentCreated, type CommentList } from "@/lib/schemas/comments";
+import { handle, json, parseJsonBody } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };
@@ -19,19 +19,11 @@ async function existingRun(ctx: Ctx) {
 
 export const GET = handle(async (_req: Request, ctx: Ctx) => {
   const { db, runId } = await existingRun(ctx);
-  return json({ comments: await listComments(db, runId) });
+  return json({ comments: await listComments(db, runId) } satisfies CommentList);
 });
 
 export const POST = handle(async (req: Request, ctx: Ctx) => {
   const { db, runId } = await existingRun(ctx);
-  const raw: unknown = await req.json().catch(() => {
-    throw new ApiError("bad_request", 'the body is not JSON: send {"author", "body"}');
-  });
-  const parsed = CommentInput.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue.path[0] ?? "body");
-    throw new ApiError("invalid_parameter", `invalid field "${field}": ${issue.message}`, { field });
-  }
-  return json({ comment: await addComment(db, runId, parsed.data) }, 201);
+  const input = await parseJsonBody(CommentInput, req, { expected: '{"author", "body"}' });
+  return json({ comment: await addComment(db, runId, input) } satisfies CommentCreated, 201);
 });

@@ -6,7 +6,7 @@ import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { runNotFound } from "@/lib/errors";
 import { renderMarkdownReport } from "@/lib/report/markdown";
-import { handle } from "@/app/api/_lib/respond";
+import { handle } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };

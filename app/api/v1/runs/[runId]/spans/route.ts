@@ -4,7 +4,7 @@ import { getRun } from "@/db/runs";
 import { listSpans } from "@/db/spans";
 import { runNotFound } from "@/lib/errors";
 import { SpanListQuery } from "@/lib/schemas/api";
-import { handle, json, parseQuery } from "@/app/api/_lib/respond";
+import { handle, json, parseQuery } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };

@@ -4,8 +4,8 @@
 import { getDb } from "@/db/client";
 import { getTimelinePage } from "@/db/timeline";
 import { runNotFound } from "@/lib/errors";
-import { TimelineQuery } from "@/lib/timeline/wire";
-import { handle, json, parseQuery } from "@/app/api/_lib/respond";
+import { TimelineQuery } from "@/lib/schemas/timeline";
+import { handle, json, parseQuery } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };

@@ -4,7 +4,7 @@
 import { getDb } from "@/db/client";
 import { getTimelineSpan } from "@/db/timeline";
 import { ApiError } from "@/lib/errors";
-import { handle, json } from "@/app/api/_lib/respond";
+import { handle, json } from "@/app/_server/respond";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string; spanId: string }> };

@@ -2,13 +2,18 @@
 // gzip or not, or a JSON array) streamed through lib/ingest into the
 // database, batch by batch, never held whole. Size limit → 413, content type
 // → 415, nothing valid → 400, database failure → 503 with what was stored.
+// `storeUpload` is the part after the transport, also used to load the
+// example runs (examples.ts).
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { nameUnnamedRuns, recordUpload } from "@/db/uploads";
+import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { IngestAbortedError, ingestItems, type IngestItem, type IngestResult } from "@/lib/ingest/ingest-stream";
 import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+import { parseOrThrow } from "@/lib/schemas/errors";
+import { IngestQuery, type IngestResponse } from "@/lib/schemas/ingest-api";
 
 const JSONL_TYPES = new Set([
   "application/x-ndjson",
@@ -22,40 +27,61 @@ const JSONL_TYPES = new Set([
   "application/x-gzip",
 ]);
 
-export type IngestResponse = IngestResult & { upload_id: string };
-
+/** The cap on an upload: LOOPSCOPE_MAX_UPLOAD_MB, default 1024 MiB. */
 export function maxUploadBytes(): number {
-  return Number(process.env.LOOPSCOPE_MAX_UPLOAD_MB ?? 1024) * 1024 * 1024;
+  return Math.round(readEnv().LOOPSCOPE_MAX_UPLOAD_MB * 1024 * 1024);
 }
 
 export async function ingestRequest(req: Request, source: "api" | "upload"): Promise<IngestResponse> {
   const limit = maxUploadBytes();
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > limit) throw tooLarge(limit);
-  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !JSONL_TYPES.has(type)) {
     throw new ApiError(
       "unsupported_media_type",
-      `content type "${type || "(none)"}" is not accepted: send application/x-ndjson (JSONL, optionally gzip) or application/json (an array of records)`,
+      `content type "${type.slice(0, 100) || "(none)"}" is not accepted: send application/x-ndjson (JSONL, optionally gzip) or application/json (an array of records)`,
     );
   }
-  const url = new URL(req.url);
-  const runId = url.searchParams.get("run_id") || req.headers.get("x-loopscope-run") || null;
-  if (runId !== null && runId.length > 512)
-    throw new ApiError("invalid_parameter", "run_id is longer than 512 characters", { param: "run_id" });
+  const named = new URL(req.url).searchParams.get("run_id") || req.headers.get("x-loopscope-run") || undefined;
+  const { run_id: runId = null } = parseOrThrow(IngestQuery, { run_id: named }, { noun: "query parameter" });
   if (!req.body) throw new ApiError("nothing_valid", "the request body is empty");
 
   const bytes = countBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
   const items = type === "application/json" ? await jsonItems(bytes) : readLines(maybeGunzip(bytes));
+  const filename = decodeFilename(req.headers.get("x-loopscope-filename"));
   const { db } = await getDb();
+  return storeUpload(db, items, { runId, source, filename });
+}
+
+export type UploadOptions = {
+  /** The run for records that name none; null: a new run id. */
+  runId: string | null;
+  /** Where the upload came from, as the upload log records it. */
+  source: string;
+  /** Names the runs the upload created without a name. */
+  filename: string | null;
+};
+
+/**
+ * Store an upload's items, log the upload, and name its new runs after the
+ * file. A database failure is a 503 carrying what was already stored (the
+ * cause is logged, never sent: it may quote SQL or the records).
+ */
+export async function storeUpload(
+  db: Db,
+  items: AsyncIterable<IngestItem> | Iterable<IngestItem>,
+  { runId, source, filename }: UploadOptions,
+): Promise<IngestResponse> {
   let result: IngestResult;
   try {
     result = await ingestItems(items, { runId, writeBatch: (batch) => writeBatch(db, batch) });
   } catch (err) {
     if (err instanceof IngestAbortedError) {
+      console.error("loopscope: an ingest batch write failed:", err.cause);
       throw new ApiError(
         "db_unavailable",
-        `the database failed while storing: ${(err.cause as Error)?.message ?? err.cause}`,
+        `the database failed while storing; ${err.partial.accepted} record(s) were stored before it stopped`,
         { ...err.partial },
       );
     }
@@ -67,7 +93,6 @@ export async function ingestRequest(req: Request, source: "api" | "upload"): Pro
     throw new ApiError("nothing_valid", message, { ...result });
   }
   const upload_id = randomUUID();
-  const filename = decodeFilename(req.headers.get("x-loopscope-filename"));
   await recordUpload(db, { uploadId: upload_id, source, filename, ...result });
   if (filename) await nameUnnamedRuns(db, result.runs, filename);
   return { ...result, upload_id };

@@ -5,6 +5,7 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/errors";
+import { parseOrThrow } from "@/lib/schemas/errors";
 
 export function json<T>(body: T, status = 200, headers?: HeadersInit): NextResponse {
   return NextResponse.json(body, { status, headers });
@@ -66,14 +67,25 @@ export function errorResponse(err: unknown): NextResponse {
   return json({ error: { code: "internal", message: "internal error" } } satisfies ErrorBody, 500);
 }
 
-/** Parse query parameters with a schema, or throw a 400 naming the parameter. */
+/** Parse query parameters with a schema, or throw a 400 naming each bad parameter. */
 export function parseQuery<S extends z.ZodType>(schema: S, url: string): z.output<S> {
   const params = Object.fromEntries(new URL(url).searchParams);
-  const result = schema.safeParse(params);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const param = String(issue.path[0] ?? "query");
-  throw new ApiError("invalid_parameter", `invalid query parameter "${param}": ${issue.message}`, { param });
+  return parseOrThrow(schema, params, { noun: "query parameter", root: "the query" });
+}
+
+/**
+ * Parse a JSON request body with a schema: 400 when it is not JSON (saying to
+ * send `expected`), or naming each bad field (`noun`: what a key is called).
+ */
+export async function parseJsonBody<S extends z.ZodType>(
+  schema: S,
+  req: Request,
+  { expected, noun = "field" }: { expected: string; noun?: string },
+): Promise<z.output<S>> {
+  const raw: unknown = await req.json().catch(() => {
+    throw new ApiError("bad_request", `the body is not JSON: send ${expected}`);
+  });
+  return parseOrThrow(schema, raw, { noun, root: "the body" });
 }
 
 /** Wrap a handler so every thrown error becomes its SPEC §2 response. */

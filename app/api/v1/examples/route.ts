@@ -1,0 +1,19 @@
+// POST /api/v1/examples — store the repository's example runs (examples/*.jsonl
+// but the bad-lines file) through the upload path; loading twice changes
+// nothing. Authorised like every ingest; the new runs are analysed after the
+// response, as after an upload.
+import { getDb } from "@/db/client";
+import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
+import { requireIngestAuth } from "@/app/_server/auth";
+import { loadExamples } from "@/app/_server/examples";
+import { handle, json } from "@/app/_server/respond";
+
+export const dynamic = "force-dynamic";
+
+export const POST = handle(async (req: Request) => {
+  requireIngestAuth(req);
+  const { db } = await getDb();
+  const result = await loadExamples(db);
+  warmAnalysesAfterResponse(db, result.runs);
+  return json(result);
+});

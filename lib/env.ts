@@ -1,0 +1,44 @@
+// Every environment variable the server reads, in one schema with its
+// default (the README's "Configuration" table says the same). `readEnv` is
+// called where a value is used, so a test may change one at run time; the
+// server calls it first when it opens the database at start, so a bad value
+// stops the start with an error naming the variable, never the value (a
+// DATABASE_URL holds a password). An empty variable counts as unset.
+import { z } from "zod";
+import { describeIssues } from "./schemas/errors";
+
+const megabytes = (fallback: number) => z.coerce.number().finite().positive().default(fallback);
+
+export const ServerEnv = z.object({
+  /** The port `npm start` serves on. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** A Postgres server; unset: the embedded PGlite under LOOPSCOPE_DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .refine((url) => /^postgres(ql)?:\/\/\S+$/.test(url), "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Where the embedded database lives. */
+  LOOPSCOPE_DATA_DIR: z.string().default("./data"),
+  /** The cap on one upload (POST /api/v1/ingest), in MiB. */
+  LOOPSCOPE_MAX_UPLOAD_MB: megabytes(1024),
+  /** The cap on one decompressed OTLP request body (POST /v1/*), in MiB. */
+  LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
+});
+export type ServerEnv = z.output<typeof ServerEnv>;
+
+/** A variable with a value the server cannot use; the message names each one. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
+  const set: Record<string, string> = {};
+  for (const name of Object.keys(ServerEnv.shape)) {
+    const value = env[name]?.trim();
+    if (value) set[name] = value;
+  }
+  const parsed = ServerEnv.safeParse(set);
+  if (parsed.success) return parsed.data;
+  const problems = describeIssues(parsed.error.issues, { input: set }).map((d) => d.message);
+  throw new EnvError(`invalid environment: ${problems.join("; ")}`);
+}

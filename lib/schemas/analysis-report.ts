@@ -1,0 +1,158 @@
+// The analysis report as GET /api/v1/runs/{run_id}/analysis returns it (and
+// `loopscope analyze --json` prints it): the field names are part of the
+// contract (docs/analysis.md). lib/analysis builds the report with its own
+// TypeScript types; tests/unit/schemas/analysis-report.test.ts checks that
+// this schema and those types are the same type, and that a real report
+// parses unchanged, so the two cannot drift apart.
+import { z } from "zod";
+import { CONTEXT_FACTORS, DETECTORS } from "../analysis/iteration-report-types";
+import { AnalysisSettings } from "../analysis/settings";
+
+const Time = z.iso.datetime({ offset: true });
+const Severity = z.enum(["LOW", "MEDIUM", "HIGH"]);
+const BreakerState = z.enum(["CLOSED", "OPEN", "HALF_OPEN"]);
+const Tier = z.enum(["NORMAL", "WARNING", "AUTO_COMPACT", "SNIP_COMPACT", "REJECT"]);
+
+export const ToolRow = z.object({
+  tool: z.string(),
+  calls: z.number(),
+  failures: z.number(),
+  total_ms: z.number(),
+  avg_ms: z.number(),
+  fail_rate: z.number(),
+});
+
+export const BottleneckReason = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("slow"), avg_ms: z.number(), threshold_ms: z.number() }),
+  z.object({ kind: z.literal("failing"), fail_rate: z.number(), calls: z.number() }),
+  z.object({ kind: z.literal("overcalled"), calls: z.number() }),
+]);
+
+export const Bottleneck = z.object({ tool: z.string(), reasons: z.array(BottleneckReason), total_ms: z.number() });
+
+export const ToolBreakerReport = z.object({
+  tool: z.string(),
+  opened: z.array(z.object({ at: Time, until: Time })),
+  blocked_calls: z.number(),
+  blocked_ms: z.number(),
+});
+
+export const TimeoutReport = z.object({
+  tool: z.string(),
+  timeout_s: z.number(),
+  exceeded_calls: z.number(),
+  excess_ms: z.number(),
+});
+
+export const LayersReport = z.object({
+  events: z.array(
+    z.object({
+      layer: z.enum(["iteration", "token", "error"]),
+      kind: z.enum(["warning", "trip"]),
+      severity: Severity,
+      value: z.number(),
+      limit: z.number(),
+      task_id: z.string().optional(),
+      iteration: z.number().optional(),
+      at: Time,
+    }),
+  ),
+  status: z.enum(["NORMAL", "TRIGGERED"]),
+  action: z.enum(["NONE", "AUTOMATIC_RECOVERY", "BLOCKER_ESCALATION"]),
+});
+
+export const StagnationReport = z.object({
+  iterations: z.array(
+    z.object({
+      n: z.number(),
+      score: z.number(),
+      window_score: z.number(),
+      risk: Severity,
+      signals: z.array(z.string()),
+    }),
+  ),
+  detections: z.array(z.object({ detector: z.enum(DETECTORS), at_iteration: z.number(), detail: z.string() })),
+});
+
+export const LoopBreakerReport = z.object({
+  transitions: z.array(
+    z.object({ from: BreakerState, to: BreakerState, at: Time, iteration: z.number(), reason: z.string() }),
+  ),
+  final_state: BreakerState,
+  would_have_halted_at: z.object({ iteration: z.number(), at: Time, reason: z.string() }).optional(),
+  savings: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number() }),
+});
+
+export const RateLimitReport = z.object({
+  peak_per_hour: z.number(),
+  warning_at: Time.optional(),
+  pause_at: Time.optional(),
+  waited_calls: z.number(),
+  total_wait_ms: z.number(),
+});
+
+export const TokenBudgetReport = z.object({
+  /** fill_pct / tier are null when the iteration logs no context fill. */
+  iterations: z.array(z.object({ n: z.number(), fill_pct: z.number().nullable(), tier: Tier.nullable() })),
+  transitions: z.array(z.object({ iteration: z.number(), from: Tier, to: Tier, at: Time })),
+  missed_compaction: z.array(z.number()),
+  no_fallback: z.number(),
+});
+
+const Transition = z.object({ from: BreakerState, to: BreakerState, at: Time });
+
+export const PermissionBreakerReport = z.object({
+  transitions: z.array(Transition),
+  final_state: BreakerState,
+  denials: z.number(),
+  grants: z.number(),
+});
+
+export const ApiBreakerReport = z.object({
+  transitions: z.array(Transition),
+  final_state: BreakerState,
+  counts: z.object({ success: z.number(), retryable: z.number(), backoff: z.number(), non_retryable: z.number() }),
+  retries_of_non_retryable: z.number(),
+});
+
+const ContextFactorName = z.enum(CONTEXT_FACTORS);
+
+export const ContextClearReport = z.object({
+  decision: z.enum(["clear", "keep"]),
+  reasons: z.array(
+    z.object({ factor: ContextFactorName, value: z.number(), threshold: z.number(), message: z.string() }),
+  ),
+  factors: z.record(
+    ContextFactorName,
+    z.object({
+      value: z.number(),
+      threshold: z.number(),
+      fired: z.boolean(),
+      /** token_usage only: the fill is the 1 %/minute estimate. */
+      estimated: z.boolean().optional(),
+      /** task_complexity only: the task the score belongs to. */
+      task_id: z.string().nullable().optional(),
+    }),
+  ),
+  first_recommended_at: z.object({ iteration: z.number(), at: Time }).optional(),
+});
+
+export const AnalysisReport = z.object({
+  run_id: z.string(),
+  /** By total_ms, largest first. */
+  tools: z.array(ToolRow),
+  bottlenecks: z.array(Bottleneck),
+  tool_breakers: z.array(ToolBreakerReport),
+  timeouts: z.array(TimeoutReport),
+  layers: LayersReport,
+  stagnation: StagnationReport,
+  loop_breaker: LoopBreakerReport,
+  rate_limit: RateLimitReport,
+  token_budget: TokenBudgetReport,
+  permission_breaker: PermissionBreakerReport,
+  api_breaker: ApiBreakerReport,
+  context_clear: ContextClearReport,
+  /** The thresholds actually used. */
+  settings: AnalysisSettings,
+});
+export type AnalysisReport = z.infer<typeof AnalysisReport>;

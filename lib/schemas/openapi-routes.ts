@@ -1,0 +1,239 @@
+// Every JSON route of app/api as the OpenAPI document (openapi.ts) describes
+// it: parameters, body, responses, each schema one of the named schemas of
+// openapi-components.ts. tests/unit/schemas/openapi.test.ts fails when a
+// route.ts of app/ (or one of its methods) has no entry here or in
+// openapi-otlp.ts.
+import { PartialSettings } from "../analysis/settings";
+import { AnalysisReport } from "./analysis-report";
+import * as api from "./api";
+import { CommentCreated, CommentInput, CommentList } from "./comments";
+import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
+import { json, SERVER_ERRORS, type RouteDocs } from "./openapi-components";
+import { SettingsResponse, SettingsUpdate } from "./settings-api";
+import { TimelinePage, TimelineQuery } from "./timeline";
+
+const RUN_ERRORS = { 404: "NotFound", ...SERVER_ERRORS } as const;
+const PAGING = {
+  limit: "How many to return.",
+  cursor: "`next_cursor` of the previous page; absent for the first page.",
+};
+
+export const API_ROUTES: RouteDocs = {
+  "/api/v1/ingest": {
+    post: {
+      operationId: "ingest",
+      summary: "Upload records (JSONL or JSON)",
+      description:
+        "The body is streamed, never held whole. Each line is validated: the valid ones are stored, the " +
+        "others reported with their line number. Uploading the same file again stores nothing new.",
+      tag: "ingest",
+      ingestAuth: true,
+      query: IngestQuery,
+      queryDescriptions: {
+        run_id: "The run for records that name none (or header X-Loopscope-Run); without either, a new run id.",
+      },
+      headers: [
+        { name: "X-Loopscope-Run", description: "As `run_id`.", schema: { type: "string" } },
+        {
+          name: "X-Loopscope-Filename",
+          description: "The file's name, URI-encoded: names the runs the upload creates.",
+          schema: { type: "string" },
+        },
+      ],
+      body: {
+        description: "JSONL (gzip detected by its magic bytes), or a JSON array of records.",
+        content: {
+          "application/x-ndjson": { type: "string", description: "One record per line; gzip allowed." },
+          "application/json": IngestJsonBody,
+        },
+      },
+      responses: {
+        200: { description: "What was stored and rejected, and the runs.", content: json(IngestResponse) },
+        400: "BadRequest",
+        401: "Unauthorized",
+        413: "PayloadTooLarge",
+        415: "UnsupportedMediaType",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/examples": {
+    post: {
+      operationId: "loadExamples",
+      summary: "Load the example runs",
+      description:
+        "Stores the repository's examples/*.jsonl (all but bad-lines.jsonl) like uploads. Loading them " +
+        "again changes nothing: files whose runs are all stored are reported `already_loaded`.",
+      tag: "ingest",
+      ingestAuth: true,
+      responses: {
+        200: { description: "Every example run, and what each file did.", content: json(ExamplesResponse) },
+        401: "Unauthorized",
+        404: "NotFound",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs": {
+    get: {
+      operationId: "listRuns",
+      summary: "List runs",
+      tag: "runs",
+      query: api.RunListQuery,
+      queryDescriptions: {
+        q: "Part of the run's name or id.",
+        label: "`key:value` (or `key=value`); a bare `key` matches any value.",
+        from: "Runs started at or after this time.",
+        to: "Runs started before this time.",
+        status: "By the last default analysis: a breaker tripped, clean, with failures, or not analysed yet.",
+        ...PAGING,
+      },
+      responses: {
+        200: { description: "One page of runs.", content: json(api.RunListResponse) },
+        400: "BadRequest",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}": {
+    get: {
+      operationId: "getRun",
+      summary: "Get a run",
+      tag: "runs",
+      responses: { 200: { description: "The run.", content: json(api.RunDetail) }, ...RUN_ERRORS },
+    },
+    delete: {
+      operationId: "deleteRun",
+      summary: "Delete a run and everything in it",
+      tag: "runs",
+      responses: { 200: { description: "Deleted.", content: json(api.RunDeleted) }, ...RUN_ERRORS },
+    },
+  },
+  "/api/v1/runs/{run_id}/spans": {
+    get: {
+      operationId: "listSpans",
+      summary: "List a run's spans, by start time",
+      tag: "runs",
+      query: api.SpanListQuery,
+      queryDescriptions: PAGING,
+      responses: {
+        200: { description: "One page of spans.", content: json(api.SpanListResponse) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/analysis": {
+    get: {
+      operationId: "getAnalysis",
+      summary: "The analysis report of a run",
+      description:
+        "Every setting may be given as a query parameter for this request only; it wins over the run's " +
+        "config and the project settings (docs/analysis.md#settings). An unknown name is a 400.",
+      tag: "analysis",
+      query: PartialSettings,
+      queryOverrides: {
+        timeouts: {
+          type: "string",
+          description: 'Per-tool timeouts in seconds: `search:5,http_get:3` or JSON (`{"search":5}`).',
+        },
+      },
+      responses: {
+        200: { description: "The report; `settings` echoes the thresholds used.", content: json(AnalysisReport) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/report.md": {
+    get: {
+      operationId: "getReportMarkdown",
+      summary: "The post-mortem as Markdown (a download)",
+      tag: "analysis",
+      responses: {
+        200: {
+          description: "The report with the team's comments, as `postmortem-<run>.md`.",
+          content: { "text/markdown": { type: "string" } },
+          headers: { "Content-Disposition": { description: "attachment", schema: { type: "string" } } },
+        },
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/comments": {
+    get: {
+      operationId: "listComments",
+      summary: "A run's comments, oldest first",
+      tag: "comments",
+      responses: { 200: { description: "The comments.", content: json(CommentList) }, ...RUN_ERRORS },
+    },
+    post: {
+      operationId: "addComment",
+      summary: "Comment on a run",
+      tag: "comments",
+      body: { description: "Both fields are trimmed and required.", content: json(CommentInput) },
+      responses: {
+        201: { description: "The stored comment.", content: json(CommentCreated) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/timeline": {
+    get: {
+      operationId: "getTimelinePage",
+      summary: "A page of the timeline's columnar spans",
+      description: "The first page (no cursor) also carries the run's iterations and events.",
+      tag: "timeline",
+      query: TimelineQuery,
+      queryDescriptions: PAGING,
+      responses: {
+        200: { description: "One page.", content: json(TimelinePage) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/timeline/spans/{span_id}": {
+    get: {
+      operationId: "getTimelineSpan",
+      summary: "One whole span, for the timeline's side panel",
+      tag: "timeline",
+      responses: { 200: { description: "The span.", content: json(api.SpanOut) }, ...RUN_ERRORS },
+    },
+  },
+  "/api/v1/settings": {
+    get: {
+      operationId: "getSettings",
+      summary: "The project's analysis settings",
+      tag: "settings",
+      responses: {
+        200: { description: "Saved, defaults, resolved.", content: json(SettingsResponse) },
+        ...SERVER_ERRORS,
+      },
+    },
+    put: {
+      operationId: "putSettings",
+      summary: "Replace the project's analysis settings",
+      description: "The body replaces the saved overrides whole; `{}` clears them. Unknown names are a 400.",
+      tag: "settings",
+      body: { description: "The overrides.", content: json(SettingsUpdate) },
+      responses: {
+        200: { description: "Saved, defaults, resolved.", content: json(SettingsResponse) },
+        400: "BadRequest",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/openapi.json": {
+    get: {
+      operationId: "getOpenApi",
+      summary: "This OpenAPI document",
+      tag: "meta",
+      responses: {
+        200: { description: "OpenAPI 3.1.", content: { "application/json": { type: "object" } } },
+        500: "Internal",
+      },
+    },
+  },
+};

@@ -1,0 +1,55 @@
+// lib/env.ts: every variable the server reads, its default, and a start that
+// stops on a bad value with an error naming the variable (never the value).
+import { describe, expect, test } from "vitest";
+import { EnvError, readEnv } from "@/lib/env";
+
+describe("readEnv", () => {
+  test("an empty environment gives the documented defaults", () => {
+    expect(readEnv({})).toEqual({
+      PORT: 3000,
+      LOOPSCOPE_DATA_DIR: "./data",
+      LOOPSCOPE_MAX_UPLOAD_MB: 1024,
+      LOOPSCOPE_OTLP_MAX_MB: 64,
+    });
+  });
+
+  test("set values are read as their types; an empty one counts as unset", () => {
+    const env = readEnv({
+      PORT: "8080",
+      DATABASE_URL: "postgresql://app@db:5432/loopscope",
+      LOOPSCOPE_DATA_DIR: "/var/lib/loopscope",
+      LOOPSCOPE_MAX_UPLOAD_MB: "0.5",
+      LOOPSCOPE_OTLP_MAX_MB: " ",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: "postgresql://app@db:5432/loopscope",
+      LOOPSCOPE_DATA_DIR: "/var/lib/loopscope",
+      LOOPSCOPE_MAX_UPLOAD_MB: 0.5,
+      LOOPSCOPE_OTLP_MAX_MB: 64,
+    });
+  });
+
+  test.each([
+    [{ PORT: "http" }, "PORT must be a number"],
+    [{ PORT: "70000" }, "PORT must be ≤ 65535"],
+    [{ LOOPSCOPE_MAX_UPLOAD_MB: "-5" }, "LOOPSCOPE_MAX_UPLOAD_MB must be > 0"],
+    [{ LOOPSCOPE_OTLP_MAX_MB: "lots" }, "LOOPSCOPE_OTLP_MAX_MB must be a number"],
+    [{ DATABASE_URL: "mysql://root:pw@db/x" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
+  ])("a bad value stops with the variable named: %o", (env, message) => {
+    expect(() => readEnv(env)).toThrow(EnvError);
+    expect(() => readEnv(env)).toThrow(`invalid environment: ${message}`);
+  });
+
+  test("every bad variable is named at once, and a secret in a value is never shown", () => {
+    let error: unknown;
+    try {
+      readEnv({ PORT: "x", DATABASE_URL: "mysql://root:s3cret@db/x" });
+    } catch (err) {
+      error = err;
+    }
+    expect((error as Error).message).toContain("PORT");
+    expect((error as Error).message).toContain("DATABASE_URL");
+    expect((error as Error).message).not.toContain("s3cret");
+  });
+});
