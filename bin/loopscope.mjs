@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// `npx loopscope …` — loads the TypeScript CLI through tsx (a dependency).
+// `loopscope …` (`npx loopscope` in the clone, or on PATH after `npm install -g .`
+// or `npm link`): loads the TypeScript CLI through tsx, a dependency. Every
+// path here comes from this file's own URL, which Node gives as the real path
+// behind a global symlink, never from the caller's directory.
+import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
-register({ tsconfig: new URL("../tsconfig.json", import.meta.url).pathname });
+register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
 const { main } = await import("./cli/main.ts");
 process.exitCode = await main(process.argv.slice(2));

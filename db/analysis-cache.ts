@@ -3,8 +3,10 @@
 // Also stores the runs page's verdict badges from the default-settings report.
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
 import type { Db } from "./client";
+import { isForeignKeyViolation } from "./pg-errors";
 import { analysisCache, runs } from "./schema";
 
 export function hashSettings(settings: unknown): string {
@@ -33,13 +35,18 @@ export async function putCachedReport(
   report: object,
 ) {
   const value = report as Record<string, unknown>;
-  await db
-    .insert(analysisCache)
-    .values({ runId, settingsHash, dataVersion, report: value })
-    .onConflictDoUpdate({
-      target: [analysisCache.runId, analysisCache.settingsHash],
-      set: { dataVersion, report: value, createdAt: sql`now()` },
-    });
+  try {
+    await db
+      .insert(analysisCache)
+      .values({ runId, settingsHash, dataVersion, report: value })
+      .onConflictDoUpdate({
+        target: [analysisCache.runId, analysisCache.settingsHash],
+        set: { dataVersion, report: value, createdAt: sql`now()` },
+      });
+  } catch (err) {
+    // The run was deleted while it was analysed (the foreign key refuses its cache row).
+    throw isForeignKeyViolation(err) ? runNotFound(runId) : err;
+  }
 }
 
 export async function saveVerdict(db: Db, runId: string, dataVersion: number, verdict: RunVerdict) {

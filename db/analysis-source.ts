@@ -2,13 +2,14 @@
 // per-tool summary is aggregated in SQL; the replays that walk spans in order
 // read them in keyset pages per tool (spans_run_name_t0_idx), so a run of a
 // million spans is never in memory at once. Iterations, events and tasks are
-// small and loaded whole. Same reading of SPEC §3.1/§3.12.8 as the memory
+// small and loaded whole (run-records.ts). Same reading of SPEC §3.1/§3.12.8 as the memory
 // source: calls are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
+import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
 import type { AnalysisInput, SpanLite, ToolAggregate } from "@/lib/analysis/types";
-import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
+import { loadEvents, loadIterations, loadTasks } from "./run-records";
 
 const PAGE = 20_000;
 const CALL = sql`kind IN ('tool', 'llm')`;
@@ -79,21 +80,32 @@ async function* streamToolSpans(db: Db, runId: string, tool: string, coolS: numb
     );
     for (const r of rows)
       yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
-    if (rows.length < PAGE) return;
-    const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || !last) return;
     after = { t0: Number(last.t0_us), id: last.span_id };
   }
 }
 
-/** §3.3 totals per tool in one aggregate: calls over their tool's timeout, and the excess. */
-async function loadTimeoutTotals(db: Db, runId: string, timeoutS: Record<string, number>) {
+/**
+ * The timeout rule of lib/analysis/timeouts.ts (docs/analysis.md#timeouts) as
+ * one aggregate, so a run's spans never leave the database: per tool, calls
+ * over the limit (strictly) and the summed excess, in whole microseconds from
+ * the same limits timeoutLimitUs gives the in-memory source. Only tools with
+ * an exceeding call. tests/integration/analysis-sources.test.ts checks it
+ * against the pure rule.
+ */
+async function loadTimeoutTotals(
+  db: Db,
+  runId: string,
+  timeoutS: Record<string, number>,
+): Promise<Record<string, TimeoutTotals>> {
+  const limitsUs = Object.fromEntries(Object.entries(timeoutS).map(([tool, s]) => [tool, timeoutLimitUs(s)]));
   const rows = rowsOf<{ tool: string; exceeded: number; excess_ms: number }>(
-    // Sums in whole microseconds, as the in-memory source does, so both agree to the last digit.
     await db.execute(sql`SELECT s.name AS tool, count(*)::int AS exceeded,
         (sum(round(s.duration_ms * 1000) - l.limit_us) / 1000)::float8 AS excess_ms
-      FROM spans s JOIN json_each_text(${JSON.stringify(timeoutS)}::json) j ON j.key = s.name
-        CROSS JOIN LATERAL (SELECT round(j.value::numeric * 1000000) AS limit_us) l
-      WHERE s.run_id = ${runId} AND s.kind IN ('tool', 'llm') AND round(s.duration_ms * 1000) > l.limit_us
+      FROM spans s JOIN json_each_text(${JSON.stringify(limitsUs)}::json) j ON j.key = s.name
+        CROSS JOIN LATERAL (SELECT j.value::numeric AS limit_us) l
+      WHERE s.run_id = ${runId} AND ${CALL} AND round(s.duration_ms * 1000) > l.limit_us
       GROUP BY s.name`),
   );
   return Object.fromEntries(rows.map((r) => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]));
@@ -109,78 +121,8 @@ async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncG
         WHERE run_id = ${runId} AND ${kinds} ${keyset} ORDER BY t0, span_id LIMIT ${PAGE * 5}`),
     );
     for (const r of rows) yield Number(r.t0_us);
-    if (rows.length < PAGE * 5) return;
-    const last: { span_id: string; t0_us: number } = rows[rows.length - 1];
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE * 5 || !last) return;
     after = { t0: Number(last.t0_us), id: last.span_id };
   }
-}
-
-type IterationRow = Record<string, unknown> & { n: number; ts_us: number };
-
-async function loadIterations(db: Db, runId: string): Promise<StoredIteration[]> {
-  const rows = rowsOf<IterationRow>(
-    await db.execute(sql`SELECT *, ${us("ts")} AS ts_us FROM iterations WHERE run_id = ${runId} ORDER BY n`),
-  );
-  const num = (v: unknown) => (v == null ? null : Number(v));
-  return rows.map((r) => ({
-    type: "iteration",
-    runId,
-    n: Number(r.n),
-    tsUs: Number(r.ts_us),
-    taskId: (r.task_id as string) ?? null,
-    tasksCompleted: num(r.tasks_completed),
-    filesModified: (r.files_modified as string[]) ?? null,
-    linesAdded: num(r.lines_added),
-    linesRemoved: num(r.lines_removed),
-    tests: (r.tests as StoredIteration["tests"]) ?? null,
-    newlyPassing: num(r.newly_passing),
-    buildErrorsResolved: num(r.build_errors_resolved),
-    errors: (r.errors as string[]) ?? null,
-    reverted: (r.reverted as boolean) ?? null,
-    outputLines: num(r.output_lines),
-    apiCalls: num(r.api_calls),
-    tokensUsed: num(r.tokens_used),
-    contextTokens: num(r.context_tokens),
-    contextWindow: num(r.context_window),
-    approach: (r.approach as string) ?? null,
-    workKind: (r.work_kind as string) ?? null,
-    attrs: (r.attrs as Record<string, unknown>) ?? {},
-  }));
-}
-
-async function loadEvents(db: Db, runId: string): Promise<StoredEvent[]> {
-  const rows = rowsOf<Record<string, unknown> & { ts_us: number }>(
-    await db.execute(sql`SELECT event_id, kind, tool, detail, status, state, reason, task_id, attrs, ${us("ts")} AS ts_us
-      FROM events WHERE run_id = ${runId} ORDER BY ts, seq`),
-  );
-  return rows.map((r) => ({
-    type: "event",
-    runId,
-    eventId: r.event_id as string,
-    tsUs: Number(r.ts_us),
-    kind: r.kind as string,
-    tool: (r.tool as string) ?? null,
-    detail: (r.detail as string) ?? null,
-    status: r.status == null ? null : Number(r.status),
-    state: (r.state as string) ?? null,
-    reason: (r.reason as string) ?? null,
-    taskId: (r.task_id as string) ?? null,
-    attrs: (r.attrs as Record<string, unknown>) ?? {},
-  }));
-}
-
-async function loadTasks(db: Db, runId: string): Promise<StoredTask[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`SELECT * FROM tasks WHERE run_id = ${runId} ORDER BY task_id`),
-  );
-  return rows.map((r) => ({
-    type: "task",
-    runId,
-    taskId: r.task_id as string,
-    title: (r.title as string) ?? null,
-    status: (r.status as string) ?? null,
-    errorCount: r.error_count == null ? null : Number(r.error_count),
-    tokensUsed: r.tokens_used == null ? null : Number(r.tokens_used),
-    attrs: (r.attrs as Record<string, unknown>) ?? {},
-  }));
 }

@@ -3,9 +3,11 @@
 // drivers return the same ISO string.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { runNotFound } from "@/lib/errors";
 import type { CommentInput, CommentOut } from "@/lib/schemas/comments";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
+import { isForeignKeyViolation } from "./pg-errors";
 import { comments } from "./schema";
 
 type CommentRow = { comment_id: string; author: string; body: string; created_us: number | string };
@@ -27,12 +29,21 @@ export async function listComments(db: Db, runId: string): Promise<CommentOut[]>
   return rows.map(toOut);
 }
 
-/** Store a validated comment; the caller has checked that the run exists. */
+/**
+ * Store a validated comment. The caller has checked that the run exists; if
+ * it is deleted before the insert, the foreign key refuses the comment and
+ * this is the same 404 as for a run that never was.
+ */
 export async function addComment(db: Db, runId: string, input: CommentInput): Promise<CommentOut> {
   const commentId = `c-${randomUUID()}`;
-  await db.insert(comments).values({ runId, commentId, author: input.author, body: input.body });
-  const rows = rowsOf<CommentRow>(
+  try {
+    await db.insert(comments).values({ runId, commentId, author: input.author, body: input.body });
+  } catch (err) {
+    throw isForeignKeyViolation(err) ? runNotFound(runId) : err;
+  }
+  const [row] = rowsOf<CommentRow>(
     await db.execute(sql`${SELECT} WHERE run_id = ${runId} AND comment_id = ${commentId}`),
   );
-  return toOut(rows[0]);
+  if (!row) throw runNotFound(runId); // deleted right after the insert: the comment went with it
+  return toOut(row);
 }

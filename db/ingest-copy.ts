@@ -1,18 +1,24 @@
-// The COPY fast path for the spans of one ingest batch (issue #2 point 11).
+// The COPY fast path for the spans of one ingest batch (docs/decisions.md#ingest).
 // The batch's spans (deduplicated by the caller: the first record wins) are
 // COPYed straight into `spans` inside the batch's transaction, and their runs'
 // totals are added from aggregates computed here — the same sums insertSpans'
 // SQL takes over its RETURNING rows. COPY cannot skip a stored row: a span
 // already stored (a re-upload) fails it with a unique violation, and the
-// caller then writes the batch again on the ON CONFLICT path.
+// caller then writes the batch again on the ON CONFLICT path. The column list
+// and each field's text encoding come from the drizzle schema (table-columns.ts),
+// the values from ingest-rows.ts's toSpanRow, shared with that path.
 // O(spans) in JS. This is the only file that reaches past drizzle into the
 // drivers, to stream COPY data (postgres.js) or hand it over as a blob (PGlite).
 import type { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { toSpanRow, type SpanRow } from "./ingest-rows";
 import { addSpanTotalsFrom } from "./run-totals";
+import { spans as spansTable } from "./schema";
+import { insertColumnsOf } from "./table-columns";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type SpanTotals = {
@@ -25,8 +31,7 @@ export type SpanTotals = {
   last_at: string;
 };
 
-const SPAN_COLUMNS =
-  "run_id, span_id, parent_id, name, kind, t0, t1, duration_ms, ok, error, iteration, task_id, tokens_in, tokens_out, cost_usd, meta";
+const SPAN_COLUMNS = insertColumnsOf(spansTable);
 /** postgres.js 3.4 sends each write as one CopyData message: keep them modest. */
 const COPY_CHUNK_BYTES = 256 * 1024;
 
@@ -60,7 +65,7 @@ export function spanTotalsByRun(spans: StoredSpan[]): SpanTotals[] | null {
 
 /** COPY the spans into `spans`; nothing else may run on the transaction meanwhile. */
 export async function copySpans(tx: Tx, spans: StoredSpan[]): Promise<void> {
-  await copyText(tx, `spans (${SPAN_COLUMNS})`, toSpanCopyText(spans));
+  await copyText(tx, `spans (${SPAN_COLUMNS.namesText})`, toSpanCopyText(spans));
 }
 
 /** The runs' running totals after copySpans (insertSpans does this from RETURNING). */
@@ -71,24 +76,37 @@ export async function addSpanTotals(tx: Tx, totals: SpanTotals[]): Promise<void>
   );
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === "23505";
-}
-
 /** COPY text format: a line a row, tab-separated, `\N` for NULL, backslash escapes. */
 export function toSpanCopyText(spans: StoredSpan[]): string {
   let out = "";
   for (const s of spans) {
-    out += `${copyField(s.runId)}\t${copyField(s.spanId)}\t${copyNullable(s.parentId)}\t${copyField(s.name)}\t${copyField(s.kind)}\t${copyTime(
-      s.t0Us,
-    )}\t${copyTime(s.t1Us)}\t${(s.t1Us - s.t0Us) / 1000}\t${s.ok ? "t" : "f"}\t${copyField(s.error)}\t${
-      s.iteration ?? "\\N"
-    }\t${copyNullable(s.taskId)}\t${s.tokensIn ?? "\\N"}\t${s.tokensOut ?? "\\N"}\t${s.costUsd ?? "\\N"}\t${copyField(
-      JSON.stringify(s.meta),
-    )}\n`;
+    const row = toSpanRow(s, copyTime);
+    let line = "";
+    for (const field of SPAN_FIELDS) line += `${field.encode(row[field.key])}\t`;
+    out += `${line.slice(0, -1)}\n`;
   }
   return out;
 }
+
+/** A column's value → COPY text, chosen once per column from its drizzle data type. */
+function copyEncoderOf(column: PgColumn): (value: unknown) => string {
+  const encode = ENCODERS[column.dataType];
+  if (!encode) throw new Error(`COPY: no text encoding for ${column.name} (${column.dataType})`);
+  return (value) => (value === null || value === undefined ? "\\N" : encode(value));
+}
+
+const ENCODERS: Record<string, ((value: unknown) => string) | undefined> = {
+  string: (v) => copyField(v as string),
+  number: (v) => String(v),
+  boolean: (v) => (v ? "t" : "f"),
+  json: (v) => copyField(JSON.stringify(v)),
+};
+
+/** Each span column's key and COPY text encoder, in the order of SPAN_COLUMNS. */
+const SPAN_FIELDS = SPAN_COLUMNS.columns.map(({ key, column }) => ({
+  key: key as keyof SpanRow,
+  encode: copyEncoderOf(column),
+}));
 
 /**
  * formatTimeUs's text (ISO-8601, UTC, microseconds), with the part up to the
@@ -112,11 +130,7 @@ const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 function copyField(value: string): string {
-  return COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : value;
-}
-
-function copyNullable(value: string | null): string {
-  return value === null ? "\\N" : copyField(value);
+  return COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c) : value;
 }
 
 type PostgresJsCopy = { writable: () => Promise<Writable>; reject: (e: unknown) => void };

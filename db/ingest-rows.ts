@@ -1,74 +1,96 @@
-// Records → the JSON text of their table rows (snake_case, times as ISO
-// strings with microseconds) for json_to_recordset in ingest-writer.ts.
-// Built by string concatenation per row: this is the ingest hot path.
-import type { StoredEvent, StoredIteration, StoredSpan } from "@/lib/schemas/records";
+// Records → table rows for the ingest's raw SQL: JSON for json_to_recordset
+// in ingest-writer.ts, and the span rows ingest-copy.ts turns into COPY text.
+// A row is the drizzle insert type of its table with every column present,
+// keyed by property (`runId`, the recordset definitions of table-columns.ts
+// read those keys): a column added to db/schema.ts is a compile error here
+// until its value is mapped, and nothing else needs an edit. Times are ISO
+// strings with microseconds. O(records); this is the ingest hot path.
+import type { StoredEvent, StoredIteration, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
+import type { events, iterations, spans, tasks } from "./schema";
 
-export function toSpanRows(spans: StoredSpan[]): string {
-  return JSON.stringify(
-    spans.map((s) => ({
-      run_id: s.runId,
-      span_id: s.spanId,
-      parent_id: s.parentId,
-      name: s.name,
-      kind: s.kind,
-      t0: formatTimeUs(s.t0Us),
-      t1: formatTimeUs(s.t1Us),
-      duration_ms: (s.t1Us - s.t0Us) / 1000,
-      ok: s.ok,
-      error: s.error,
-      iteration: s.iteration,
-      task_id: s.taskId,
-      tokens_in: s.tokensIn,
-      tokens_out: s.tokensOut,
-      cost_usd: s.costUsd,
-      meta: s.meta,
-    })),
-  );
+export type SpanRow = Required<typeof spans.$inferInsert>;
+export type IterationRow = Required<typeof iterations.$inferInsert>;
+export type EventRow = Required<typeof events.$inferInsert>;
+export type TaskRow = Required<typeof tasks.$inferInsert>;
+
+/** `formatTime` lets the COPY path use its faster formatter of the same text. */
+export function toSpanRow(s: StoredSpan, formatTime: (us: number) => string = formatTimeUs): SpanRow {
+  return {
+    runId: s.runId,
+    spanId: s.spanId,
+    parentId: s.parentId,
+    name: s.name,
+    kind: s.kind,
+    t0: formatTime(s.t0Us),
+    t1: formatTime(s.t1Us),
+    durationMs: (s.t1Us - s.t0Us) / 1000,
+    ok: s.ok,
+    error: s.error,
+    iteration: s.iteration,
+    taskId: s.taskId,
+    tokensIn: s.tokensIn,
+    tokensOut: s.tokensOut,
+    costUsd: s.costUsd,
+    meta: s.meta,
+  };
 }
 
-export function toIterationRows(items: StoredIteration[]): string {
-  return JSON.stringify(
-    items.map((i) => ({
-      run_id: i.runId,
-      n: i.n,
-      ts: formatTimeUs(i.tsUs),
-      task_id: i.taskId,
-      tasks_completed: i.tasksCompleted,
-      files_modified: i.filesModified,
-      lines_added: i.linesAdded,
-      lines_removed: i.linesRemoved,
-      tests: i.tests,
-      newly_passing: i.newlyPassing,
-      build_errors_resolved: i.buildErrorsResolved,
-      errors: i.errors,
-      reverted: i.reverted,
-      output_lines: i.outputLines,
-      api_calls: i.apiCalls,
-      tokens_used: i.tokensUsed,
-      context_tokens: i.contextTokens,
-      context_window: i.contextWindow,
-      approach: i.approach,
-      work_kind: i.workKind,
-      attrs: i.attrs,
-    })),
-  );
+export function toIterationRow(i: StoredIteration): IterationRow {
+  return {
+    runId: i.runId,
+    n: i.n,
+    ts: formatTimeUs(i.tsUs),
+    taskId: i.taskId,
+    tasksCompleted: i.tasksCompleted,
+    filesModified: i.filesModified,
+    linesAdded: i.linesAdded,
+    linesRemoved: i.linesRemoved,
+    tests: i.tests,
+    newlyPassing: i.newlyPassing,
+    buildErrorsResolved: i.buildErrorsResolved,
+    errors: i.errors,
+    reverted: i.reverted,
+    outputLines: i.outputLines,
+    apiCalls: i.apiCalls,
+    tokensUsed: i.tokensUsed,
+    contextTokens: i.contextTokens,
+    contextWindow: i.contextWindow,
+    approach: i.approach,
+    workKind: i.workKind,
+    attrs: i.attrs,
+  };
 }
 
-export function toEventRows(items: StoredEvent[]): string {
-  return JSON.stringify(
-    items.map((e) => ({
-      run_id: e.runId,
-      event_id: e.eventId,
-      ts: formatTimeUs(e.tsUs),
-      kind: e.kind,
-      tool: e.tool,
-      detail: e.detail,
-      status: e.status,
-      state: e.state,
-      reason: e.reason,
-      task_id: e.taskId,
-      attrs: e.attrs,
-    })),
-  );
+export function toEventRow(e: StoredEvent): EventRow {
+  return {
+    runId: e.runId,
+    eventId: e.eventId,
+    ts: formatTimeUs(e.tsUs),
+    kind: e.kind,
+    tool: e.tool,
+    detail: e.detail,
+    status: e.status,
+    state: e.state,
+    reason: e.reason,
+    taskId: e.taskId,
+    attrs: e.attrs,
+  };
+}
+
+export function toTaskRow(t: StoredTask): TaskRow {
+  return {
+    runId: t.runId,
+    taskId: t.taskId,
+    title: t.title,
+    status: t.status,
+    errorCount: t.errorCount,
+    tokensUsed: t.tokensUsed,
+    attrs: t.attrs,
+  };
+}
+
+/** The JSON text of the items' rows, for one json_to_recordset parameter. */
+export function rowsJson<R>(items: readonly R[], toRow: (item: R) => object): string {
+  return JSON.stringify(items.map((item) => toRow(item)));
 }

@@ -1,23 +1,40 @@
-// Writes one ingest batch in one transaction (issue #2 point 3): either every
-// record of the batch is stored or none is. The batch's spans are
-// deduplicated here (the first record of a span id wins), then take the COPY
-// fast path of ingest-copy.ts: COPYed straight into `spans`, the runs' totals
-// added from aggregates computed in JS. COPY cannot skip a stored span, so a
-// batch holding one (a re-upload) fails with a unique violation; its
-// transaction is rolled back whole and the batch is written again, in a new
-// transaction, on the general path: one statement per table whose rows travel
-// as one JSON parameter expanded by json_to_recordset (no parameter-count
-// limit, identical on PGlite and postgres.js), ON CONFLICT DO NOTHING so a
-// re-upload adds nothing, and the runs' totals updated from the rows really
-// inserted (RETURNING), so they stay exact. Round trips on postgres.js, fast
-// path: BEGIN, runs, COPY (two), the other tables pipelined (one), COMMIT.
+// Writes one ingest batch in one transaction (docs/decisions.md#ingest):
+// either every record of the batch is stored or none is. The batch's runs are
+// upserted first, so the foreign key every other table has on runs holds (a
+// run deleted while it is being uploaded is created again, not failed). The
+// batch's spans are deduplicated here (the first record of a span id wins),
+// then take the COPY fast path of ingest-copy.ts: COPYed straight into
+// `spans`, the runs' totals added from aggregates computed in JS. COPY cannot
+// skip a stored span, so a batch holding one (a re-upload) fails with a
+// unique violation; its transaction is rolled back whole and the batch is
+// written again, in a new transaction, on the general path: one statement per
+// table whose rows travel as one JSON parameter expanded by json_to_recordset
+// (no parameter-count limit, identical on PGlite and postgres.js), ON
+// CONFLICT DO NOTHING so a re-upload adds nothing, and the runs' totals
+// updated from the rows really inserted (RETURNING), so they stay exact.
+// Column lists and row types come from db/schema.ts (table-columns.ts,
+// ingest-rows.ts). Round trips on postgres.js, fast path: BEGIN, runs, COPY
+// (two), the other tables pipelined (one), COMMIT.
 import { sql } from "drizzle-orm";
 import type { StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { addSpanTotals, copySpans, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
+import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow } from "./ingest-rows";
+import { isUniqueViolation } from "./pg-errors";
 import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
-import { addSpanTotals, copySpans, isUniqueViolation, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
-import { toEventRows, toIterationRows, toSpanRows } from "./ingest-rows";
+import { events, iterations, runs, spans as spansTable, tasks as tasksTable } from "./schema";
+import { insertColumnsOf } from "./table-columns";
+
+// Column lists from the schema (table-columns.ts), computed once. A run
+// record sets only the run's own fields; its totals belong to the writers.
+const RUN_RECORD_KEYS = ["runId", "name", "agent", "startedAt", "labels", "config", "attrs"] as const;
+type RunUpsertRow = Required<Pick<typeof runs.$inferInsert, (typeof RUN_RECORD_KEYS)[number]>>;
+const RUN_UPSERT = insertColumnsOf(runs, RUN_RECORD_KEYS);
+const SPAN_INSERT = insertColumnsOf(spansTable);
+const ITERATION_INSERT = insertColumnsOf(iterations);
+const EVENT_INSERT = insertColumnsOf(events);
+const TASK_INSERT = insertColumnsOf(tasksTable);
 
 export async function writeBatch(db: Db, batch: StoredRecord[]): Promise<void> {
   const byType = splitByType(batch);
@@ -38,13 +55,16 @@ type ByType = ReturnType<typeof splitByType>;
 
 /** With `copyTotals`, the spans go by COPY and those are their runs' totals; else by INSERT … ON CONFLICT. */
 async function writeRecords(tx: Tx, byType: ByType, spans: StoredSpan[], copyTotals: SpanTotals[] | null) {
+  // First, and not pipelined: the upsert locks (or creates) each run row, so
+  // a concurrent DELETE of the run waits for this transaction and cascades
+  // to what it wrote, and the foreign key checks below always find the run.
   await upsertRuns(tx, byType.runIds, byType.runs);
   if (copyTotals) await copySpans(tx, spans);
   // Independent statements, pipelined on the transaction's connection.
   await settleAll([
-    copyTotals ? addSpanTotals(tx, copyTotals) : spans.length ? insertSpans(tx, toSpanRows(spans)) : null,
-    byType.iterations.length ? insertIterations(tx, toIterationRows(byType.iterations)) : null,
-    byType.events.length ? insertEvents(tx, toEventRows(byType.events)) : null,
+    copyTotals ? addSpanTotals(tx, copyTotals) : spans.length ? insertSpans(tx, rowsJson(spans, toSpanRow)) : null,
+    byType.iterations.length ? insertIterations(tx, rowsJson(byType.iterations, toIterationRow)) : null,
+    byType.events.length ? insertEvents(tx, rowsJson(byType.events, toEventRow)) : null,
     byType.tasks.length ? upsertTasks(tx, mergeTasks(byType.tasks)) : null,
   ]);
 }
@@ -128,23 +148,21 @@ function mergeTasks(tasks: StoredTask[]): StoredTask[] {
 }
 
 async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, StoredRun>) {
-  const rows = [...runIds].map((runId) => {
+  const rows = [...runIds].map((runId): RunUpsertRow => {
     const r = records.get(runId);
     return {
-      run_id: runId,
+      runId,
       name: r?.name ?? null,
       agent: r?.agent ?? null,
-      started_at: r?.startedAtUs != null ? formatTimeUs(r.startedAtUs) : null,
+      startedAt: r?.startedAtUs != null ? formatTimeUs(r.startedAtUs) : null,
       labels: r?.labels ?? {},
       config: r?.config ?? {},
       attrs: r?.attrs ?? {},
     };
   });
   await tx.execute(sql`
-    INSERT INTO runs (run_id, name, agent, started_at, labels, config, attrs)
-    SELECT run_id, name, agent, started_at, labels, config, attrs
-    FROM json_to_recordset(${JSON.stringify(rows)}::json)
-      AS x(run_id text, name text, agent text, started_at timestamptz, labels jsonb, config jsonb, attrs jsonb)
+    INSERT INTO runs (${RUN_UPSERT.names})
+    SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${RUN_UPSERT.recordset})
     ON CONFLICT (run_id) DO UPDATE SET
       name = coalesce(excluded.name, runs.name),
       agent = coalesce(excluded.agent, runs.agent),
@@ -159,12 +177,8 @@ async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, Stor
 async function insertSpans(tx: Tx, rowsJson: string) {
   await tx.execute(sql`
     WITH ins AS (
-      INSERT INTO spans (run_id, span_id, parent_id, name, kind, t0, t1, duration_ms, ok, error,
-                         iteration, task_id, tokens_in, tokens_out, cost_usd, meta)
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
-        run_id text, span_id text, parent_id text, name text, kind text, t0 timestamptz, t1 timestamptz,
-        duration_ms double precision, ok boolean, error text, iteration integer, task_id text,
-        tokens_in bigint, tokens_out bigint, cost_usd double precision, meta jsonb)
+      INSERT INTO spans (${SPAN_INSERT.names})
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${SPAN_INSERT.recordset})
       ON CONFLICT DO NOTHING
       RETURNING run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1
     ), agg AS (${spanTotalsOf(sql`ins`)})
@@ -174,15 +188,8 @@ async function insertSpans(tx: Tx, rowsJson: string) {
 async function insertIterations(tx: Tx, rowsJson: string) {
   await tx.execute(sql`
     WITH ins AS (
-      INSERT INTO iterations (run_id, n, ts, task_id, tasks_completed, files_modified, lines_added,
-        lines_removed, tests, newly_passing, build_errors_resolved, errors, reverted, output_lines,
-        api_calls, tokens_used, context_tokens, context_window, approach, work_kind, attrs)
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
-        run_id text, n integer, ts timestamptz, task_id text, tasks_completed integer, files_modified jsonb,
-        lines_added integer, lines_removed integer, tests jsonb, newly_passing integer,
-        build_errors_resolved integer, errors jsonb, reverted boolean, output_lines integer,
-        api_calls integer, tokens_used bigint, context_tokens bigint, context_window bigint,
-        approach text, work_kind text, attrs jsonb)
+      INSERT INTO iterations (${ITERATION_INSERT.names})
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${ITERATION_INSERT.recordset})
       ON CONFLICT DO NOTHING
       RETURNING run_id, ts, tokens_used
     ), agg AS (
@@ -198,10 +205,8 @@ async function insertIterations(tx: Tx, rowsJson: string) {
 async function insertEvents(tx: Tx, rowsJson: string) {
   await tx.execute(sql`
     WITH ins AS (
-      INSERT INTO events (run_id, event_id, ts, kind, tool, detail, status, state, reason, task_id, attrs)
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(
-        run_id text, event_id text, ts timestamptz, kind text, tool text, detail text, status integer,
-        state text, reason text, task_id text, attrs jsonb)
+      INSERT INTO events (${EVENT_INSERT.names})
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${EVENT_INSERT.recordset})
       ON CONFLICT DO NOTHING
       RETURNING run_id, ts
     ), agg AS (
@@ -214,19 +219,9 @@ async function insertEvents(tx: Tx, rowsJson: string) {
 }
 
 async function upsertTasks(tx: Tx, tasks: StoredTask[]) {
-  const rows = tasks.map((t) => ({
-    run_id: t.runId,
-    task_id: t.taskId,
-    title: t.title,
-    status: t.status,
-    error_count: t.errorCount,
-    tokens_used: t.tokensUsed,
-    attrs: t.attrs,
-  }));
   await tx.execute(sql`
-    INSERT INTO tasks (run_id, task_id, title, status, error_count, tokens_used, attrs)
-    SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
-      run_id text, task_id text, title text, status text, error_count integer, tokens_used bigint, attrs jsonb)
+    INSERT INTO tasks (${TASK_INSERT.names})
+    SELECT * FROM json_to_recordset(${rowsJson(tasks, toTaskRow)}::json) AS x(${TASK_INSERT.recordset})
     ON CONFLICT (run_id, task_id) DO UPDATE SET
       title = coalesce(excluded.title, tasks.title), status = coalesce(excluded.status, tasks.status),
       error_count = coalesce(excluded.error_count, tasks.error_count),

@@ -3,9 +3,10 @@
 // tokens, ordered by n. One indexed read by the (run_id, n) primary key.
 // The analysis reads its own copy (analysis-source.ts); this one only carries
 // what the table and charts show.
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { StoredIteration } from "@/lib/schemas/records";
-import { rowsOf, type Db } from "./client";
+import type { Db } from "./client";
+import { iterations } from "./schema";
 
 export type IterationListRow = Pick<
   StoredIteration,
@@ -21,37 +22,23 @@ export type IterationListRow = Pick<
   | "contextWindow"
 >;
 
-type Row = {
-  n: number;
-  task_id: string | null;
-  files_modified: string[] | null;
-  tests: StoredIteration["tests"];
-  errors: string[] | null;
-  approach: string | null;
-  work_kind: string | null;
-  tokens_used: number | string | null;
-  context_tokens: number | string | null;
-  context_window: number | string | null;
-};
-
-const num = (v: number | string | null): number | null => (v == null ? null : Number(v));
-
 export async function listIterations(db: Db, runId: string): Promise<IterationListRow[]> {
-  const rows = rowsOf<Row>(
-    await db.execute(sql`SELECT n, task_id, files_modified, tests, errors, approach, work_kind,
-        tokens_used, context_tokens, context_window
-      FROM iterations WHERE run_id = ${runId} ORDER BY n`),
-  );
-  return rows.map((r) => ({
-    n: Number(r.n),
-    taskId: r.task_id,
-    filesModified: r.files_modified,
-    tests: r.tests ?? null,
-    errors: r.errors,
-    approach: r.approach,
-    workKind: r.work_kind,
-    tokensUsed: num(r.tokens_used),
-    contextTokens: num(r.context_tokens),
-    contextWindow: num(r.context_window),
-  }));
+  const rows = await db
+    .select({
+      n: iterations.n,
+      taskId: iterations.taskId,
+      filesModified: iterations.filesModified,
+      tests: iterations.tests,
+      errors: iterations.errors,
+      approach: iterations.approach,
+      workKind: iterations.workKind,
+      tokensUsed: iterations.tokensUsed,
+      contextTokens: iterations.contextTokens,
+      contextWindow: iterations.contextWindow,
+    })
+    .from(iterations)
+    .where(eq(iterations.runId, runId))
+    .orderBy(iterations.n);
+  // work_kind is text in the table; ingest stored only the record's values.
+  return rows.map((r) => ({ ...r, workKind: r.workKind as IterationListRow["workKind"] }));
 }

@@ -63,14 +63,32 @@ async function findTraceRuns(tx: Tx, traceIds: string[]): Promise<Map<string, st
   return new Map(rows.map((r) => [r.trace_id, r.run_id]));
 }
 
-/** Remember each trace's run unless one is known; the newly remembered ones that have spans under their trace id. */
+/**
+ * Remember each trace's run unless one is known (the first run the request
+ * names for a trace wins); the newly remembered ones that have spans under
+ * their trace id. Their runs are created (or locked, so a concurrent delete
+ * waits) in the same statement, before the foreign key of otlp_traces on runs
+ * is checked at its end: the request's write, which upserts them too, comes
+ * later in the transaction.
+ */
 async function rememberTraceRuns(tx: Tx, pairs: TraceRunPair[]): Promise<TraceRunPair[]> {
   if (pairs.length === 0) return [];
+  const firstOfTrace = new Map<string, TraceRunPair>();
+  for (const p of pairs) if (!firstOfTrace.has(p.traceId)) firstOfTrace.set(p.traceId, p);
   const rows = rowsOf<{ trace_id: string; run_id: string }>(
     await tx.execute(sql`
-    WITH added AS (
+    WITH pairs AS (
+      SELECT trace_id, run_id
+      FROM json_to_recordset(${JSON.stringify(pairJson([...firstOfTrace.values()]))}::json) AS x(trace_id text, run_id text)
+    ), new_runs AS (
+      INSERT INTO runs (run_id)
+      SELECT DISTINCT p.run_id FROM pairs p
+      WHERE NOT EXISTS (SELECT 1 FROM otlp_traces t WHERE t.trace_id = p.trace_id)
+      ORDER BY p.run_id -- rows locked in one order by every request: no deadlock between two
+      ON CONFLICT (run_id) DO UPDATE SET updated_at = now()
+    ), added AS (
       INSERT INTO otlp_traces (trace_id, run_id)
-      SELECT trace_id, run_id FROM json_to_recordset(${JSON.stringify(pairJson(pairs))}::json) AS x(trace_id text, run_id text)
+      SELECT trace_id, run_id FROM pairs
       ON CONFLICT (trace_id) DO NOTHING
       RETURNING trace_id, run_id
     )
@@ -89,12 +107,11 @@ async function rememberTraceRuns(tx: Tx, pairs: TraceRunPair[]): Promise<TraceRu
 async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
   const json = JSON.stringify(pairJson(pairs));
   const pairsCte = sql`pairs AS (SELECT * FROM json_to_recordset(${json}::json) AS x(trace_id text, run_id text))`;
-  // The target run may not exist yet (its spans come in this request's write): create it, agent kept.
+  // The target run (rememberTraceRuns made it) keeps the trace-id run's agent when it names none.
   await tx.execute(sql`
     WITH ${pairsCte}
-    INSERT INTO runs (run_id, agent)
-    SELECT DISTINCT ON (p.run_id) p.run_id, t.agent FROM pairs p JOIN runs t ON t.run_id = p.trace_id ORDER BY p.run_id
-    ON CONFLICT (run_id) DO UPDATE SET agent = coalesce(runs.agent, excluded.agent)`);
+    UPDATE runs r SET agent = t.agent FROM pairs p JOIN runs t ON t.run_id = p.trace_id
+    WHERE r.run_id = p.run_id AND r.agent IS NULL AND t.agent IS NOT NULL`);
   await tx.execute(sql`
     WITH ${pairsCte}, duplicates AS (
       DELETE FROM spans s USING pairs p
@@ -107,18 +124,16 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
       RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1
     ), agg AS (${spanTotalsOf(sql`moved`)})
     ${addSpanTotalsFrom(sql`agg x`)}`);
+  // An emptied trace-id run goes; its cached reports follow by the foreign key's cascade.
   await tx.execute(sql`
-    WITH ${pairsCte}, emptied AS (
-      DELETE FROM runs r USING pairs p
-      WHERE r.run_id = p.trace_id
-        AND NOT EXISTS (SELECT 1 FROM spans x WHERE x.run_id = r.run_id)
-        AND NOT EXISTS (SELECT 1 FROM iterations x WHERE x.run_id = r.run_id)
-        AND NOT EXISTS (SELECT 1 FROM events x WHERE x.run_id = r.run_id)
-        AND NOT EXISTS (SELECT 1 FROM tasks x WHERE x.run_id = r.run_id)
-        AND NOT EXISTS (SELECT 1 FROM comments x WHERE x.run_id = r.run_id)
-      RETURNING r.run_id
-    )
-    DELETE FROM analysis_cache a USING emptied e WHERE a.run_id = e.run_id`);
+    WITH ${pairsCte}
+    DELETE FROM runs r USING pairs p
+    WHERE r.run_id = p.trace_id
+      AND NOT EXISTS (SELECT 1 FROM spans x WHERE x.run_id = r.run_id)
+      AND NOT EXISTS (SELECT 1 FROM iterations x WHERE x.run_id = r.run_id)
+      AND NOT EXISTS (SELECT 1 FROM events x WHERE x.run_id = r.run_id)
+      AND NOT EXISTS (SELECT 1 FROM tasks x WHERE x.run_id = r.run_id)
+      AND NOT EXISTS (SELECT 1 FROM comments x WHERE x.run_id = r.run_id)`);
   await recountRuns(tx, json);
 }
 

@@ -1,7 +1,7 @@
 // Queries over runs (SPEC §2): the filtered, sorted, keyset-paginated list,
 // one run with its counts, and delete. Times are read as float epoch
 // microseconds (exact below 2^53) so both drivers return the same numbers.
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import {
   decodeCursor,
   encodeCursor,
@@ -12,6 +12,7 @@ import {
 } from "@/lib/schemas/api";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
+import { runs } from "./schema";
 
 type RunRow = {
   run_id: string;
@@ -83,17 +84,10 @@ export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
   return row ? { ...toSummary(row), config: row.config, data_version: row.data_version } : null;
 }
 
-/** Delete a run and everything in it, in one transaction. */
+/** Delete a run; everything in it goes with it (every run table references runs ON DELETE CASCADE). */
 export async function deleteRun(db: Db, runId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    for (const table of ["spans", "iterations", "events", "tasks", "analysis_cache", "comments", "otlp_traces"]) {
-      await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE run_id = ${runId}`);
-    }
-    const gone = rowsOf<{ run_id: string }>(
-      await tx.execute(sql`DELETE FROM runs WHERE run_id = ${runId} RETURNING run_id`),
-    );
-    return gone.length > 0;
-  });
+  const gone = await db.delete(runs).where(eq(runs.runId, runId)).returning({ runId: runs.runId });
+  return gone.length > 0;
 }
 
 /** Distinct agents and label keys, for the runs page's filters. */
@@ -112,7 +106,8 @@ export async function listRunFacets(db: Db): Promise<{ agents: string[]; labels:
 function labelFilter(label: string): SQL {
   const m = /^([^:=]+)[:=](.*)$/.exec(label);
   if (!m) return sql`r.labels ? ${label}`;
-  return sql`r.labels @> ${JSON.stringify({ [m[1].trim()]: m[2].trim() })}::jsonb`;
+  const [, key = "", value = ""] = m;
+  return sql`r.labels @> ${JSON.stringify({ [key.trim()]: value.trim() })}::jsonb`;
 }
 
 function statusFilter(status: NonNullable<RunListQuery["status"]>): SQL {

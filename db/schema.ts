@@ -1,6 +1,8 @@
-// The one drizzle schema (STYLE §4). Every table of a run's data is keyed by
-// run_id first, so the schema can later be distributed by run. Times are
-// timestamptz with microsecond precision, read back as strings.
+// The one drizzle schema. Every table of a run's data is keyed by run_id
+// first, so the schema can later be distributed by run, and references runs
+// with ON DELETE CASCADE, so deleting a run is one statement that cannot
+// forget a table. Times are timestamptz with microsecond precision, read
+// back as strings.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -17,6 +19,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6, mode: "string" });
+/** The run_id of a table of a run's data: gone with its run. */
+const runRef = () =>
+  text("run_id")
+    .notNull()
+    .references(() => runs.runId, { onDelete: "cascade" });
 
 export const runs = pgTable(
   "runs",
@@ -61,7 +68,7 @@ export const runs = pgTable(
 export const spans = pgTable(
   "spans",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     spanId: text("span_id").notNull(),
     parentId: text("parent_id"),
     name: text("name").notNull(),
@@ -90,7 +97,7 @@ export const spans = pgTable(
 export const iterations = pgTable(
   "iterations",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     n: integer("n").notNull(),
     ts: ts("ts").notNull(),
     taskId: text("task_id"),
@@ -118,7 +125,7 @@ export const iterations = pgTable(
 export const events = pgTable(
   "events",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     /** Derived from the record's content: identical event lines are one event. */
     eventId: text("event_id").notNull(),
     /** Arrival order, to keep same-time events in the order they were logged. */
@@ -143,7 +150,7 @@ export const events = pgTable(
 export const tasks = pgTable(
   "tasks",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     taskId: text("task_id").notNull(),
     title: text("title"),
     status: text("status"),
@@ -177,7 +184,7 @@ export const uploads = pgTable(
 export const analysisCache = pgTable(
   "analysis_cache",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     settingsHash: text("settings_hash").notNull(),
     dataVersion: integer("data_version").notNull(),
     // json, not jsonb: the report keeps the key order of SPEC §2 when read back.
@@ -202,7 +209,7 @@ export const projectSettings = pgTable("project_settings", {
 export const comments = pgTable(
   "comments",
   {
-    runId: text("run_id").notNull(),
+    runId: runRef(),
     commentId: text("comment_id").notNull(),
     author: text("author").notNull(),
     body: text("body").notNull(),
@@ -220,10 +227,15 @@ export const comments = pgTable(
  * the same trace that arrive in other requests without it join that run.
  * The primary key serves the receiver's lookup by trace id.
  */
-export const otlpTraces = pgTable("otlp_traces", {
-  traceId: text("trace_id").primaryKey(),
-  runId: text("run_id").notNull(),
-  createdAt: ts("created_at")
-    .notNull()
-    .default(sql`now()`),
-});
+export const otlpTraces = pgTable(
+  "otlp_traces",
+  {
+    traceId: text("trace_id").primaryKey(),
+    runId: runRef(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  // A run's traces: the ON DELETE CASCADE of a deleted run.
+  (t) => [index("otlp_traces_run_idx").on(t.runId)],
+);

@@ -6,6 +6,7 @@
 // design — the database source streams instead. Records of other runs are
 // ignored.
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
+import { totalTimeouts, type TimeoutTotals } from "./timeouts";
 import type { AnalysisInput, SpanLite, ToolAggregate } from "./types";
 
 const isCall = (s: StoredSpan): boolean => s.kind === "tool" || s.kind === "llm";
@@ -83,12 +84,13 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
 
 /** §3.12.8: tokens_in + tokens_out of the task's calls, for tasks whose calls log tokens. */
 function tokensPerTask(calls: readonly StoredSpan[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  // A Map, not an object: a task may be named `constructor` or `__proto__`.
+  const byTask = new Map<string, number>();
   for (const s of calls) {
     if (s.taskId === null || (s.tokensIn === null && s.tokensOut === null)) continue;
-    out[s.taskId] = (Object.hasOwn(out, s.taskId) ? out[s.taskId] : 0) + (s.tokensIn ?? 0) + (s.tokensOut ?? 0);
+    byTask.set(s.taskId, (byTask.get(s.taskId) ?? 0) + (s.tokensIn ?? 0) + (s.tokensOut ?? 0));
   }
-  return out;
+  return Object.fromEntries(byTask);
 }
 
 const toLite = (s: StoredSpan): SpanLite => ({
@@ -103,23 +105,15 @@ async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
 }
 
-function timeoutTotalsOf(callsByTool: Map<string, StoredSpan[]>, timeoutS: Record<string, number>) {
-  const out: Record<string, { exceeded: number; excessMs: number }> = {};
-  for (const [tool, spans] of callsByTool) {
-    if (!Object.hasOwn(timeoutS, tool)) continue;
-    const limitUs = Math.round(timeoutS[tool] * 1e6);
-    let exceeded = 0;
-    let excessUs = 0;
-    for (const s of spans) {
-      const d = Math.max(0, s.t1Us - s.t0Us);
-      if (d > limitUs) {
-        exceeded += 1;
-        excessUs += d - limitUs;
-      }
-    }
-    out[tool] = { exceeded, excessMs: excessUs / 1000 };
-  }
-  return out;
+/** The timeout rule (timeouts.ts) per tool named in `timeoutS`; like the SQL, only tools with an exceeding call. */
+function timeoutTotalsOf(
+  callsByTool: Map<string, StoredSpan[]>,
+  timeoutS: Record<string, number>,
+): Record<string, TimeoutTotals> {
+  const totals = Object.entries(timeoutS).map(
+    ([tool, s]) => [tool, totalTimeouts(callsByTool.get(tool) ?? [], s)] as const,
+  );
+  return Object.fromEntries(totals.filter(([, t]) => t.exceeded > 0));
 }
 
 /** Build the analysis input of one run from its stored records (any order). */

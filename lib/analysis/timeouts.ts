@@ -1,10 +1,13 @@
-// SPEC §3.3 (+ §3.12.6): spans longer than their tool's timeout "should have
-// been cut". Exceeded means duration > timeout, strictly; excess_ms sums
-// duration − timeout. O(1) memory per tool, one streamed pass; analyze.ts
-// feeds the same pass to the breaker replay so each span is read once.
+// The timeout rule of docs/analysis.md#timeouts: a call longer than its
+// tool's timeout should have been cut. Exceeded means duration > timeout,
+// strictly (a call that lasts exactly its timeout was not cut), and excess_ms
+// sums duration − timeout over the exceeding calls. Both in whole
+// microseconds, the resolution of stored times, so sums are exact.
+// O(calls) time, O(1) memory per tool. The database totals the same rule in
+// SQL for speed (db/analysis-source.ts, from the limits timeoutLimitUs
+// gives); tests/integration/analysis-sources.test.ts checks the two agree.
 // It does not guess a timeout from the data: settings.timeouts or the default.
 import type { AnalysisSettings } from "./settings";
-import type { SpanLite } from "./types";
 
 export type TimeoutSettings = Pick<AnalysisSettings, "timeouts" | "default_timeout_s">;
 
@@ -15,44 +18,31 @@ export type TimeoutReport = {
   excess_ms: number;
 };
 
-export type TimeoutCounter = {
-  step(span: SpanLite): void;
-  /** The tool's report, or null when no call exceeded its timeout. */
-  finish(): TimeoutReport | null;
-};
+/** One tool's calls over its timeout and their summed excess. */
+export type TimeoutTotals = { exceeded: number; excessMs: number };
 
 /** The tool's timeout in seconds (own-property lookup: a tool may be named `constructor`). */
 export function timeoutOf(tool: string, s: TimeoutSettings): number {
-  return Object.hasOwn(s.timeouts, tool) ? s.timeouts[tool] : s.default_timeout_s;
+  const own = Object.hasOwn(s.timeouts, tool) ? s.timeouts[tool] : undefined;
+  return own ?? s.default_timeout_s;
 }
 
-export function startTimeoutCounter(tool: string, s: TimeoutSettings): TimeoutCounter {
-  const timeoutS = timeoutOf(tool, s);
-  const timeoutUs = Math.round(timeoutS * 1e6);
+/** A timeout in seconds as the whole-microsecond limit a call's duration is compared with. */
+export function timeoutLimitUs(timeoutS: number): number {
+  return Math.round(timeoutS * 1e6);
+}
+
+/** The rule over one tool's calls (any order). A negative duration counts as 0. */
+export function totalTimeouts(calls: Iterable<{ t0Us: number; t1Us: number }>, timeoutS: number): TimeoutTotals {
+  const limitUs = timeoutLimitUs(timeoutS);
   let exceeded = 0;
   let excessUs = 0;
-  return {
-    step(span) {
-      const durationUs = Math.max(0, span.t1Us - span.t0Us);
-      if (durationUs > timeoutUs) {
-        exceeded += 1;
-        excessUs += durationUs - timeoutUs;
-      }
-    },
-    finish() {
-      if (exceeded === 0) return null;
-      return { tool, timeout_s: timeoutS, exceeded_calls: exceeded, excess_ms: excessUs / 1000 };
-    },
-  };
-}
-
-/** Count one tool's calls that outlived its timeout. */
-export async function findTimeouts(
-  tool: string,
-  spans: AsyncIterable<SpanLite> | Iterable<SpanLite>,
-  s: TimeoutSettings,
-): Promise<TimeoutReport | null> {
-  const counter = startTimeoutCounter(tool, s);
-  for await (const span of spans) counter.step(span);
-  return counter.finish();
+  for (const call of calls) {
+    const durationUs = Math.max(0, call.t1Us - call.t0Us);
+    if (durationUs > limitUs) {
+      exceeded += 1;
+      excessUs += durationUs - limitUs;
+    }
+  }
+  return { exceeded, excessMs: excessUs / 1000 };
 }

@@ -118,7 +118,7 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
     expect(await spanNames("r-mixed")).toEqual(["a:agent", "l1:chat", "t1:http_get", "t2:run_tests"]);
     const after = await totals("r-mixed");
     expect({ ...after, data_version: 0 }).toEqual({ ...(await totals("r-copy")), data_version: 0 });
-    expect(after.data_version).toBe(3); // 1, then the upsert of the run and its new spans
+    expect(after?.data_version).toBe(3); // 1, then the upsert of the run and its new spans
   });
 
   test("the COPY and the ON CONFLICT paths agree on a run's totals", async () => {
@@ -134,9 +134,9 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
       }),
     );
     await ingestText(h.db, lines.join("\n"));
-    const byCopy = await totals("r-agree");
+    const byCopy = (await totals("r-agree"))!;
     const other = lines.map((l) => l.replace('"r-agree"', '"r-agree-2"'));
-    await ingestText(h.db, other[17]); // one span stored first: the whole file then takes the ON CONFLICT path
+    await ingestText(h.db, other[17] ?? ""); // one span stored first: the whole file then takes the ON CONFLICT path
     await ingestText(h.db, other.join("\n"));
     expect(await totals("r-agree-2")).toEqual({
       ...byCopy,
@@ -199,6 +199,7 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
         to_char(t0 AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS t0, to_char(t1 AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS t1
         FROM spans WHERE run_id = 'r-esc\\1'`),
     );
+    if (!row) throw new Error("the span was not stored");
     const storedMeta = typeof row.meta === "string" ? JSON.parse(row.meta) : row.meta;
     expect({ ...row, meta: storedMeta }).toEqual({
       span_id: "s\t1",
@@ -218,13 +219,13 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
     const lines = Array.from({ length: 3000 }, (_, i) =>
       span("r-large", `s${String(i).padStart(4, "0")}`, { meta: { long } }),
     );
-    await ingestText(h.db, lines[2999]);
+    await ingestText(h.db, lines[2999] ?? "");
     await ingestText(h.db, lines.join("\n"));
     expect(await totals("r-large")).toMatchObject({ span_count: 3000, data_version: 3 });
     expect(
       Number(
         rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans WHERE run_id = 'r-large'`))[0]
-          .n,
+          ?.n,
       ),
     ).toBe(3000);
   });
@@ -242,7 +243,7 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
       expect(await spanNames("r-copy-atomic")).toEqual([]);
       expect(await totals("r-copy-atomic")).toBeUndefined();
 
-      await ingestText(h.db, RUN_LINES("r-copy-atomic")[0]);
+      await ingestText(h.db, RUN_LINES("r-copy-atomic")[0] ?? "");
       const before = await totals("r-copy-atomic");
       const mixed = await ingestText(h.db, [...RUN_LINES("r-copy-atomic"), boom].join("\n")).catch((e: unknown) => e);
       expect(mixed).toBeInstanceOf(IngestAbortedError);

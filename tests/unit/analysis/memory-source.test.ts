@@ -155,4 +155,16 @@ describe("memory source", () => {
     ]);
     expect(input.taskSpanTokens).toEqual({ "t-1": 125 });
   });
+  test("timeout totals follow the rule per named tool: calls only, only tools with a call over", async () => {
+    // constructor (8 s): 8 s exactly, 9.5 s | an agent span of 60 s is no call | quiet (8 s): 1 s
+    const input = buildMemoryInput("r", [
+      makeSpan({ name: "constructor", at: 0, ms: 8_000 }),
+      makeSpan({ name: "constructor", at: 10, ms: 9_500 }),
+      makeSpan({ name: "constructor", kind: "agent", at: 0, ms: 60_000 }),
+      makeSpan({ name: "quiet", at: 0, ms: 1_000 }),
+    ]);
+    expect(await input.timeoutTotals({ constructor: 8, quiet: 8, absent: 1 })).toEqual({
+      constructor: { exceeded: 1, excessMs: 1_500 },
+    });
+  });
 });

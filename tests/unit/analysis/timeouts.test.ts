@@ -1,7 +1,7 @@
-// SPEC §3.3 + §3.12.6: a call exceeds its tool's timeout when its duration is
-// strictly greater; excess_ms sums duration − timeout.
+// docs/analysis.md#timeouts: a call exceeds its tool's timeout when its
+// duration is strictly greater; excess_ms sums duration − timeout.
 import { describe, expect, test } from "vitest";
-import { findTimeouts, timeoutOf } from "@/lib/analysis/timeouts";
+import { timeoutLimitUs, timeoutOf, totalTimeouts } from "@/lib/analysis/timeouts";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { ok } from "./tool-side-factories";
 
@@ -21,20 +21,26 @@ describe("tool timeouts", () => {
   test.each([
     { ms: 10_000, exceeded: 0 }, // = timeout: not exceeded
     { ms: 10_000.001, exceeded: 1 }, // one microsecond over
-  ])("http_get lasting $ms ms exceeds $exceeded time(s)", async ({ ms, exceeded }) => {
-    const r = await findTimeouts("http_get", [ok(0, ms)], S);
-    expect(r?.exceeded_calls ?? 0).toBe(exceeded);
+  ])("a 10 s call lasting $ms ms exceeds $exceeded time(s)", ({ ms, exceeded }) => {
+    expect(totalTimeouts([ok(0, ms)], 10).exceeded).toBe(exceeded);
   });
-  test("excess_ms sums duration − timeout over the exceeding calls", async () => {
-    const r = await findTimeouts("search", [ok(0, 9_000), ok(10, 8_000), ok(20, 12_500)], S);
-    expect(r).toEqual({ tool: "search", timeout_s: 8, exceeded_calls: 2, excess_ms: 5_500 });
+  test("excess_ms sums duration − timeout over the exceeding calls only", () => {
+    // 9 s (+1 s) | 8 s (= timeout, not cut) | 12.5 s (+4.5 s)
+    expect(totalTimeouts([ok(0, 9_000), ok(10, 8_000), ok(20, 12_500)], 8)).toEqual({ exceeded: 2, excessMs: 5_500 });
   });
-  test("a per-tool override and a changed default apply", async () => {
+  test("a per-tool override and a changed default apply", () => {
     const s = { timeouts: { search: 1 }, default_timeout_s: 2 };
-    expect((await findTimeouts("search", [ok(0, 1_500)], s))?.excess_ms).toBe(500);
-    expect((await findTimeouts("other", [ok(0, 2_500)], s))?.timeout_s).toBe(2);
+    expect(totalTimeouts([ok(0, 1_500)], timeoutOf("search", s)).excessMs).toBe(500);
+    expect(timeoutOf("other", s)).toBe(2);
   });
-  test("a tool whose calls all fit reports nothing", async () => {
-    expect(await findTimeouts("search", [ok(0, 10)], S)).toBeNull();
+  test("a call ending before it starts lasts 0 and never exceeds", () => {
+    expect(totalTimeouts([{ t0Us: 10, t1Us: 5 }], 0)).toEqual({ exceeded: 0, excessMs: 0 });
+  });
+  test("a tool whose calls all fit totals nothing", () => {
+    expect(totalTimeouts([ok(0, 10)], 8)).toEqual({ exceeded: 0, excessMs: 0 });
+  });
+  test("the limit is the timeout in whole microseconds", () => {
+    expect(timeoutLimitUs(0.5)).toBe(500_000);
+    expect(timeoutLimitUs(0.0000015)).toBe(2);
   });
 });
