@@ -82,7 +82,7 @@ async function benchPostgres(file: string, spans: number) {
       } as RequestInit);
       return (await POST(req)).json() as Promise<{ accepted: number }>;
     });
-    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
+    const n = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`))[0]?.n ?? 0;
     console.log(`Postgres (${h.url.replace(/\/\/.*@/, "//")})`);
     figure(
       "ingest route → Postgres",
@@ -128,7 +128,7 @@ async function benchPglite(dir: string, spans: number) {
     const res = await timed(() =>
       ingestItems(readLines(maybeGunzip(source)), { writeBatch: (b) => writeBatch(h.db, b) }),
     );
-    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`));
+    const n = rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`))[0]?.n ?? 0;
     console.log("PGlite (embedded, on disk)");
     figure("ingest pipeline → PGlite", rate(n, res.ms), `${n.toLocaleString("en-US")} spans`);
   } finally {

@@ -133,7 +133,7 @@ async function postAll(url: string, v: Variant, concurrency: number): Promise<nu
 }
 
 async function countSpans(h: DbHandle): Promise<number> {
-  return Number(rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`))[0].n);
+  return Number(rowsOf<{ n: number }>(await h.db.execute(sql`SELECT count(*)::int AS n FROM spans`))[0]?.n);
 }
 
 const mb = (bodies: Uint8Array[]) => (bodies.reduce((n, b) => n + b.byteLength, 0) / 1048576).toFixed(1);
@@ -158,7 +158,7 @@ export async function run(args: string[]): Promise<void> {
     },
   ];
   console.log(
-    `${spans.toLocaleString("en-US")} GenAI spans in ${variants[0].bodies.length} requests of ≤${batch}, ${concurrency} in flight; Postgres at ${new URL(ADMIN_URL).host}`,
+    `${spans.toLocaleString("en-US")} GenAI spans in ${variants[0]!.bodies.length} requests of ≤${batch}, ${concurrency} in flight; Postgres at ${new URL(ADMIN_URL).host}`,
   );
 
   const server = createServer(
@@ -183,7 +183,7 @@ export async function run(args: string[]): Promise<void> {
         await h.close();
       }
     }
-    await benchJsonl(variants[0].bodies, spans);
+    await benchJsonl(variants[0]!.bodies, spans);
     benchDecodeOnly(variants, spans);
   } finally {
     slot.loopscopeDb = undefined;

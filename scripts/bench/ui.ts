@@ -219,7 +219,7 @@ async function openTimeline(page: Page, url: string): Promise<Visit> {
     return {
       html: nav.responseEnd,
       firstPage: first?.responseEnd ?? NaN,
-      firstPaint: performance.getEntriesByName("timeline-first-paint")[0].startTime,
+      firstPaint: performance.getEntriesByName("timeline-first-paint")[0]!.startTime,
       loaded: performance.now(),
       pages: pages.length,
       largestPageKb: Math.max(...pages.map((p) => p.decodedBodySize)) / 1024,

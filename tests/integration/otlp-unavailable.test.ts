@@ -35,7 +35,7 @@ describe("503 + Retry-After while the database is down, then the retry stored on
   let live: DbHandle;
   const dead = deadHandle();
   beforeAll(async () => {
-    live = await targets[0].open();
+    live = await targets[0]!.open();
   });
   afterEach(() => {
     delete process.env.DATABASE_URL;
@@ -105,7 +105,7 @@ describe.skipIf(!postgresTarget)("a real Postgres database that stops accepting 
   let dbName: string;
   beforeAll(async () => {
     h = await postgresTarget!.open();
-    dbName = rowsOf<{ name: string }>(await h.db.execute(sql`SELECT current_database() AS name`))[0].name;
+    dbName = rowsOf<{ name: string }>(await h.db.execute(sql`SELECT current_database() AS name`))[0]!.name;
     admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
     useDatabase(h);
   });

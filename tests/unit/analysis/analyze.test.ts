@@ -103,7 +103,7 @@ describe("breakerTripped", () => {
     { name: "a three-layer trip", change: (r) => r.layers.events.push(layerEvent("trip")), tripped: true },
     {
       name: "the loop breaker opened",
-      change: (r) => r.loop_breaker.transitions.push({ ...open[0], iteration: 3, reason: "same_error" }),
+      change: (r) => r.loop_breaker.transitions.push({ ...open[0]!, iteration: 3, reason: "same_error" }),
       tripped: true,
     },
     {

@@ -64,7 +64,7 @@ describe("context-clear recommendation (§3.10, §3.12.15–16)", () => {
   test("without a logged fill it estimates 1 % per minute since the run start and says so", () => {
     const r = recommend([makeIteration({ n: 61 })]);
     expect(r.factors.token_usage).toEqual({ value: 61, threshold: 60, fired: true, estimated: true });
-    expect(r.reasons[0].message).toContain("estimated");
+    expect(r.reasons[0]?.message).toContain("estimated");
   });
 
   test("the estimate restarts at the last context_cleared and is capped at 100", () => {

@@ -12,19 +12,19 @@ describe("iteration spans and events (§3.12.3)", () => {
       ["c", "d"],
     ]);
     expect(v.map((x) => x.durationMs)).toEqual([60_000, 120_000]);
-    expect(v[0].startUs).toBe(RUN_START_US);
+    expect(v[0]?.startUs).toBe(RUN_START_US);
   });
 
   test("an event before the run start belongs to the first iteration", () => {
     const v = views([makeIteration({ n: 1 })], [makeEvent("early", -5)]);
-    expect(v[0].events.map((e) => e.kind)).toEqual(["early"]);
+    expect(v[0]?.events.map((e) => e.kind)).toEqual(["early"]);
   });
 
   test("an iteration whose ts goes backwards lasts 0 ms and takes no events", () => {
     const its = [makeIteration({ n: 1, tsUs: atMin(5) }), makeIteration({ n: 2, tsUs: atMin(4) })];
     const v = views(its, [makeEvent("x", 4.5)]);
-    expect(v[1].durationMs).toBe(0);
-    expect(v[1].events).toEqual([]);
+    expect(v[1]?.durationMs).toBe(0);
+    expect(v[1]?.events).toEqual([]);
   });
 });
 
@@ -35,11 +35,11 @@ describe("current task (§3.12.4)", () => {
     ["else the latest task_started at or before ts", { n: 2 }, "t-2"],
     ["a task_started after ts does not count", { n: 1 }, "t-1"],
   ])("%s", (_name, fields, expected) => {
-    expect(views([makeIteration(fields)], starts)[0].taskId).toBe(expected);
+    expect(views([makeIteration(fields)], starts)[0]?.taskId).toBe(expected);
   });
 
   test("no task_started before ts means no task", () => {
-    expect(views([makeIteration({ n: 1 })], [makeEvent("task_started", 3, { taskId: "t" })])[0].taskId).toBeNull();
+    expect(views([makeIteration({ n: 1 })], [makeEvent("task_started", 3, { taskId: "t" })])[0]?.taskId).toBeNull();
   });
 });
 
@@ -56,7 +56,7 @@ describe("task tokens (§3.12.8) and errors (§3.4)", () => {
 
   test("span tokens are ignored when iterations log tokens_used", () => {
     const its = [makeIteration({ n: 1, taskId: "t", tokensUsed: 10 })];
-    expect(views(its, [], [], { t: 5000 })[0].taskTokens).toBe(10);
+    expect(views(its, [], [], { t: 5000 })[0]?.taskTokens).toBe(10);
   });
 
   test("the task record's tokens_used and error_count count when larger", () => {

@@ -9,7 +9,7 @@ function replay(steps: [score: number, fired: string | null][], cooldownMin: num
   const vs = views(iterations(steps.length, () => ({ tokensUsed })));
   const rearmedAt: number[] = [];
   vs.forEach((v, i) => {
-    if (stepLoopBreaker(b, v, steps[i][0], steps[i][1])) rearmedAt.push(v.it.n);
+    if (stepLoopBreaker(b, v, ...steps[i]!)) rearmedAt.push(v.it.n);
   });
   return { report: loopBreakerReport(b), rearmedAt };
 }

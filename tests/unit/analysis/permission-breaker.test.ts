@@ -47,7 +47,7 @@ describe("permission breaker", () => {
   test("a denial in HALF_OPEN reopens, and the new cooldown runs from then", () => {
     const r = replayPermissionBreaker([deny(0), deny(1), deny(2), deny(302), grant(601), grant(602)], S);
     expect(tos(r)).toEqual(["OPEN", "HALF_OPEN", "OPEN", "HALF_OPEN", "CLOSED"]);
-    expect(r.transitions[3].at).toBe(iso(602));
+    expect(r.transitions[3]?.at).toBe(iso(602));
   });
   test.each([
     { at: 301.999, final: "OPEN" }, // before opened_at + cooldown: still OPEN, a grant does not close it

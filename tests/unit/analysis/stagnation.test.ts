@@ -169,6 +169,6 @@ describe("risk per iteration", () => {
 
   test("signals name what fired", () => {
     const last = detect(iterations(3, () => slipping)).iterations[2];
-    expect(last.signals[0]).toMatch(/^negative_window fired: window score -3/);
+    expect(last?.signals[0]).toMatch(/^negative_window fired: window score -3/);
   });
 });

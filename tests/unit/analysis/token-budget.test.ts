@@ -6,7 +6,7 @@ import { iterations, makeEvent, views } from "./iteration-factories";
 const filled = (fills: (number | null)[]) =>
   iterations(fills.length, (n) => {
     const f = fills[n - 1];
-    return f === null ? {} : { contextTokens: f * 10, contextWindow: 1000 };
+    return f == null ? {} : { contextTokens: f * 10, contextWindow: 1000 };
   });
 
 describe("token budget tiers (§3.8)", () => {

@@ -88,7 +88,7 @@ describe("bottleneck reasons", () => {
   });
   test("a tool lists every reason that holds, in the order slow, failing, overcalled", () => {
     const rows = summariseTools([agg("a", 1, 1), agg("b", 1, 1), agg("x", 10, 10_000, 9)]);
-    expect(findBottlenecks(rows, S)[0].reasons.map((r) => r.kind)).toEqual(["slow", "failing", "overcalled"]);
+    expect(findBottlenecks(rows, S)[0]?.reasons.map((r) => r.kind)).toEqual(["slow", "failing", "overcalled"]);
   });
   test("bottlenecks are ordered by total_ms desc, ties on the tool name", () => {
     const rows = summariseTools([agg("b", 8, 80), agg("a", 8, 80), agg("c", 9, 900)]);

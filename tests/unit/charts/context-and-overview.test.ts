@@ -21,14 +21,14 @@ describe("prepareContextFactors", () => {
     ]);
     expect(rows[0]).toMatchObject({ value: "99.5 %", threshold: "≥ 60 %", fired: true, estimated: false });
     expect(rows[1]).toMatchObject({ value: "3 / 10", threshold: "≥ 6 / 10", fired: false, note: "task t-1" });
-    expect(rows[3].threshold).toBe("> 30 %"); // error rate fires strictly above
+    expect(rows[3]?.threshold).toBe("> 30 %"); // error rate fires strictly above
   });
 
   test("an estimated fill says so", () => {
     const ctx = makeContext({
       factors: { ...makeContext().factors, token_usage: { value: 42, threshold: 60, fired: false, estimated: true } },
     });
-    expect(prepareContextFactors(ctx)[0].estimated).toBe(true);
+    expect(prepareContextFactors(ctx)[0]?.estimated).toBe(true);
   });
 
   test("the summary names the fired factors and the first iteration", () => {

@@ -146,6 +146,6 @@ describe("compareRuns", () => {
     const byKey = Object.fromEntries(cmp.status.map((r) => [r.key, r]));
     expect(byKey.layers).toMatchObject({ a: "TRIGGERED · BLOCKER_ESCALATION", b: "NORMAL · NONE", differs: true });
     expect(byKey.context).toMatchObject({ a: "clear (from iteration 12)", b: "keep" });
-    expect(byKey.api.differs).toBe(false);
+    expect(byKey.api?.differs).toBe(false);
   });
 });

@@ -65,7 +65,7 @@ describe("breaker windows", () => {
       START_US,
       0,
     );
-    expect(w[0].startMs).toBeCloseTo(0.25, 9);
+    expect(w[0]?.startMs).toBeCloseTo(0.25, 9);
   });
 
   test("a span's tool breaker state at its t0: OPEN inside an opening, CLOSED outside, NONE for tools that never opened", () => {

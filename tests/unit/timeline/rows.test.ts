@@ -101,7 +101,7 @@ describe("firstRowAtTime", () => {
   test("a moment inside the second iteration scrolls to that iteration's row", () => {
     const s = trace();
     const rows = flat(s);
-    expect(show(s, [rows[firstRowAtTime(rows, s, 120)]])).toEqual(["it2"]);
+    expect(show(s, [rows[firstRowAtTime(rows, s, 120)]!])).toEqual(["it2"]);
   });
   test("a moment inside the first iteration stops at its first row", () => {
     const s = trace();

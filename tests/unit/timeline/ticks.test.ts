@@ -21,7 +21,7 @@ describe("tick choice", () => {
   test("ticks sit on multiples of the step inside the window, none closer than the gap", () => {
     const ticks = chooseTicks({ startMs: 130, endMs: 930 }, 800, 80);
     expect(ticks.map((t) => t.ms)).toEqual([200, 300, 400, 500, 600, 700, 800, 900]);
-    expect(ticks[0].x).toBeCloseTo(70, 9);
+    expect(ticks[0]?.x).toBeCloseTo(70, 9);
   });
 
   test("an empty or inverted window has no ticks", () => {
