@@ -49,7 +49,7 @@ function colorOf(f: WaterfallFrame, i: number): string {
   const s = spanStatus(f.store, i, f.shortCircuit);
   if (s === "failed") return FAILURE_COLOR;
   if (s === "short_circuit") return SHORT_CIRCUIT_COLOR;
-  return f.store.kinds[f.store.kind[i]] === "agent" ? CONTAINER_COLOR : toolColor(f.store.names[f.store.name[i]]);
+  return f.store.kinds[f.store.kind[i]!] === "agent" ? CONTAINER_COLOR : toolColor(f.store.names[f.store.name[i]!]!);
 }
 
 /** A tool's OPEN windows behind one row. */
@@ -65,7 +65,7 @@ function drawToolWindows(ctx: CanvasRenderingContext2D, f: WaterfallFrame, nameI
 
 function drawSpan(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
   // Failures stay visible however short they were.
-  const bar = layoutBar(f.store.t0[i], f.store.t1[i], f.view, f.width, f.store.ok[i] ? 1 : 4);
+  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, f.store.ok[i] ? 1 : 4);
   if (!bar) return;
   ctx.fillStyle = colorOf(f, i);
   ctx.fillRect(bar.x, y, bar.w, h);
@@ -81,9 +81,9 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
   const first = Math.max(0, Math.floor(f.scrollTop / ROW_H));
   const last = Math.min(f.rows.length - 1, Math.ceil((f.scrollTop + f.height) / ROW_H));
   for (let r = first; r <= last; r++) {
-    const row = f.rows[r];
+    const row = f.rows[r]!;
     const y = r * ROW_H - f.scrollTop;
-    drawToolWindows(ctx, f, row.kind === "span" ? f.store.name[row.span] : row.name, y);
+    drawToolWindows(ctx, f, row.kind === "span" ? f.store.name[row.span]! : row.name, y);
     if (row.kind === "span") {
       if (row.span === f.selectedSpan) {
         ctx.fillStyle = "rgba(90, 169, 255, 0.16)";

@@ -39,11 +39,12 @@ export function TimelineHeader(p: HeaderProps) {
     const seen = new Set<string>();
     const out: { m: EventMarker; x: number }[] = [];
     for (let k = from; k < to && out.length < MAX_MARKERS; k++) {
-      const x = Math.round(xOfMs(p.markers[k].ts_ms, p.view, p.width));
-      const key = `${x}:${p.markers[k].category}`;
+      const m = p.markers[k]!;
+      const x = Math.round(xOfMs(m.ts_ms, p.view, p.width));
+      const key = `${x}:${m.category}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ m: p.markers[k], x });
+      out.push({ m, x });
     }
     return out;
   }, [p.markers, p.markerTimes, p.view, p.width]);

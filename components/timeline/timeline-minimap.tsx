@@ -42,7 +42,7 @@ export function TimelineMinimap(p: Props) {
     const scale = cols.peak > 0 ? (MINIMAP_H - 6) / Math.log1p(cols.peak) : 0;
     ctx.fillStyle = "#3d6fa8";
     for (let c = 0; c < cols.running.length; c++) {
-      const h = Math.log1p(cols.running[c]) * scale;
+      const h = Math.log1p(cols.running[c]!) * scale;
       if (h > 0) ctx.fillRect(c, MINIMAP_H - h, 1, h);
     }
     ctx.fillStyle = FAILURE_COLOR;

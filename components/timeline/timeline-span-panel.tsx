@@ -28,7 +28,7 @@ const STATUS_TEXT: Record<SpanStatus, string> = {
 };
 
 export function TimelineSpanPanel(p: Props) {
-  const id = p.store.ids[p.span];
+  const id = p.store.ids[p.span]!;
   // The full span, keyed by its id: a stale answer for another span is never shown.
   const [loaded, setLoaded] = useState<{ id: string; span: SpanOut | null } | null>(null);
   const full = loaded?.id === id ? loaded.span : null;
@@ -41,7 +41,7 @@ export function TimelineSpanPanel(p: Props) {
     return () => ac.abort();
   }, [p.runId, id]);
   const name = spanName(p.store, p.span);
-  const t0 = p.store.t0[p.span];
+  const t0 = p.store.t0[p.span]!;
   const states = breakerStatesAt(p.breakers, p.startUs, name, t0);
   const error = full?.error ?? spanError(p.store, p.span);
   const fields: [string, string][] = [
@@ -49,7 +49,7 @@ export function TimelineSpanPanel(p: Props) {
     ["kind", spanKind(p.store, p.span)],
     ["status", STATUS_TEXT[p.status]],
     ["start", `+${formatDuration(t0)}${full ? ` (${full.t0})` : ""}`],
-    ["duration", formatDuration(p.store.t1[p.span] - t0)],
+    ["duration", formatDuration(p.store.t1[p.span]! - t0)],
     ["parent", p.store.parentIds[p.span] ?? "—"],
     ["iteration", full?.iteration == null ? "—" : String(full.iteration)],
     ["task", full?.task_id ?? "—"],

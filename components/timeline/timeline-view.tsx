@@ -89,7 +89,7 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
     (r: number, scroll = false) => {
       const row = rows[r];
       if (!row) return;
-      setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]]);
+      setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]!]!);
       if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1 }));
     },
     [rows, store],
@@ -113,7 +113,7 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
       row.hasChildren &&
       row.collapsed === (e.key === "ArrowRight")
     )
-      toggle(store.ids[row.span]);
+      toggle(store.ids[row.span]!);
     else if (e.key === "Escape") setSelectedId(null);
     else return;
     e.preventDefault();

@@ -129,9 +129,10 @@ export function TimelineWaterfall(p: WaterfallProps) {
 
 function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
   const row = p.rows[p.row];
+  if (!row) return null;
   const s = p.store;
-  const first = row.kind === "span" ? row.span : row.spans[0];
-  const name = s.names[s.name[first]];
+  const first = row.kind === "span" ? row.span : row.spans[0]!;
+  const name = s.names[s.name[first]!]!;
   const status = row.kind === "span" ? spanStatus(s, row.span, p.shortCircuit) : row.failures > 0 ? "failed" : "ok";
   const cls = [
     css.row,
@@ -157,7 +158,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
             aria-label={row.collapsed ? "expand" : "collapse"}
             onClick={(e) => {
               e.stopPropagation();
-              p.onToggle(s.ids[row.span]);
+              p.onToggle(s.ids[row.span]!);
             }}
           >
             {row.collapsed ? "▸" : "▾"}
@@ -167,7 +168,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
         )}
         <span
           className={css.swatch}
-          style={{ background: s.kinds[s.kind[first]] === "agent" ? CONTAINER_COLOR : toolColor(name) }}
+          style={{ background: s.kinds[s.kind[first]!] === "agent" ? CONTAINER_COLOR : toolColor(name) }}
         />
         {status === "failed" && (
           <span className={css.fail} title="failed">
@@ -191,7 +192,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
             {row.failures ? ` (${row.failures}✕)` : ""} · {formatDuration(row.medianMs)}
           </span>
         ) : (
-          <span className={css.dur}>{formatDuration(s.t1[row.span] - s.t0[row.span])}</span>
+          <span className={css.dur}>{formatDuration(s.t1[row.span]! - s.t0[row.span]!)}</span>
         )}
       </div>
     </div>

@@ -42,8 +42,8 @@ export function prepareIterationSeries(
   for (const b of budget) Object.assign(row(b.n), { fill: b.fill_pct, tier: b.tier });
   if (byN.size === 0) return [];
   const ns = [...byN.keys()].sort((a, b) => a - b);
-  const first = ns[0];
-  const last = ns[ns.length - 1];
+  const first = ns[0]!;
+  const last = ns[ns.length - 1]!;
   if (last - first + 1 - ns.length <= MAX_FILLED_HOLES) {
     for (let n = first; n <= last; n++) row(n);
   }

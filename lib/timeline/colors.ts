@@ -23,7 +23,7 @@ export const CONTAINER_COLOR = "#6b7686";
 export function toolColor(name: string): string {
   let h = 2166136261;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
-  return PALETTE[(h >>> 0) % PALETTE.length];
+  return PALETTE[(h >>> 0) % PALETTE.length]!;
 }
 
 export const FAILURE_COLOR = "#f85149";

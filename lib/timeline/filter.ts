@@ -24,7 +24,7 @@ export function matchSpans(store: SpanStore, f: TimelineFilter): Uint8Array | nu
   for (let i = 0; i < store.count; i++) {
     if (f.tool !== null && store.name[i] !== toolIdx) continue;
     if (f.failuresOnly && store.ok[i]) continue;
-    if (needle !== "" && !nameHit[store.name[i]] && !(store.error[i] >= 0 && errHit[store.error[i]])) continue;
+    if (needle !== "" && !nameHit[store.name[i]!] && !(store.error[i]! >= 0 && errHit[store.error[i]!])) continue;
     out[i] = 1;
   }
   return out;
@@ -35,7 +35,7 @@ export function keepWithAncestors(tree: SpanTree, match: Uint8Array): Uint8Array
   const keep = match.slice();
   for (let i = 0; i < keep.length; i++) {
     if (match[i] !== 1) continue;
-    for (let p = tree.parent[i]; p >= 0 && keep[p] === 0; p = tree.parent[p]) keep[p] = 2;
+    for (let p = tree.parent[i]!; p >= 0 && keep[p] === 0; p = tree.parent[p]!) keep[p] = 2;
   }
   return keep;
 }

@@ -72,7 +72,7 @@ export function lowerBound(sorted: ArrayLike<number>, ms: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < ms) lo = mid + 1;
+    if (sorted[mid]! < ms) lo = mid + 1;
     else hi = mid;
   }
   return lo;

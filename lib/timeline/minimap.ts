@@ -17,17 +17,17 @@ export function minimapColumns(
   const scale = totalMs > 0 ? cols / totalMs : 0;
   const col = (ms: number) => Math.min(cols - 1, Math.max(0, Math.floor(ms * scale)));
   for (let i = 0; i < store.count; i++) {
-    const a = col(store.t0[i]);
-    const b = col(store.t1[i]);
-    diff[a] += 1;
-    diff[b + 1] -= 1;
-    if (!store.ok[i]) failures[a]++;
+    const a = col(store.t0[i]!);
+    const b = col(store.t1[i]!);
+    diff[a]! += 1;
+    diff[b + 1]! -= 1;
+    if (!store.ok[i]) failures[a]!++;
   }
   const running = new Float32Array(cols);
   let acc = 0;
   let peak = 0;
   for (let c = 0; c < cols; c++) {
-    acc += diff[c];
+    acc += diff[c]!;
     running[c] = acc;
     if (acc > peak) peak = acc;
   }

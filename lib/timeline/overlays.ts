@@ -50,7 +50,7 @@ const msFrom = (iso: string, startUs: number): number => (Date.parse(iso) * 1000
 /** Date.parse keeps ms; the 4th–6th fraction digits are added back. */
 function microsOf(iso: string): number {
   const m = /\.\d{3}(\d{1,3})/.exec(iso);
-  return m ? Number(m[1].padEnd(3, "0")) : 0;
+  return m ? Number(m[1]!.padEnd(3, "0")) : 0;
 }
 
 function windowsOf(

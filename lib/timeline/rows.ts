@@ -44,54 +44,54 @@ type Item = { span: number } | { group: number[] };
 
 export function median(sorted: readonly number[]): number {
   const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
 }
 
 function repeatRow(store: SpanStore, spans: number[], depth: number): RepeatRow {
-  const durations = spans.map((i) => store.t1[i] - store.t0[i]).sort((a, b) => a - b);
+  const durations = spans.map((i) => store.t1[i]! - store.t0[i]!).sort((a, b) => a - b);
   let failures = 0;
   let t1 = -Infinity;
   for (const i of spans) {
     if (!store.ok[i]) failures++;
-    if (store.t1[i] > t1) t1 = store.t1[i];
+    if (store.t1[i]! > t1) t1 = store.t1[i]!;
   }
   return {
     kind: "repeat",
     spans,
     depth,
-    name: store.name[spans[0]],
+    name: store.name[spans[0]!]!,
     failures,
-    minMs: durations[0],
+    minMs: durations[0]!,
     medianMs: median(durations),
-    maxMs: durations[durations.length - 1],
-    t0: store.t0[spans[0]],
+    maxMs: durations[durations.length - 1]!,
+    t0: store.t0[spans[0]!]!,
     t1,
   };
 }
 
 export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions): TimelineRow[] {
   const minRepeat = o.minRepeat ?? 2;
-  const kept = (i: number) => o.keep === null || o.keep[i] > 0;
+  const kept = (i: number) => o.keep === null || o.keep[i]! > 0;
   const keptChildren = (i: number): number[] => {
     const out: number[] = [];
-    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++)
-      if (kept(tree.children[c])) out.push(tree.children[c]);
+    for (let c = tree.childStart[i]!; c < tree.childStart[i + 1]!; c++)
+      if (kept(tree.children[c]!)) out.push(tree.children[c]!);
     return out;
   };
   const isLeaf = (i: number) => {
-    for (let c = tree.childStart[i]; c < tree.childStart[i + 1]; c++) if (kept(tree.children[c])) return false;
+    for (let c = tree.childStart[i]!; c < tree.childStart[i + 1]!; c++) if (kept(tree.children[c]!)) return false;
     return true;
   };
   /** Siblings → items, folding runs of same-named leaves when asked. */
   const itemsOf = (siblings: ArrayLike<number>): Item[] => {
     const items: Item[] = [];
     for (let k = 0; k < siblings.length;) {
-      const i = siblings[k];
+      const i = siblings[k]!;
       let end = k + 1;
       if (o.collapseRepeats && isLeaf(i)) {
-        while (end < siblings.length && store.name[siblings[end]] === store.name[i] && isLeaf(siblings[end])) end++;
+        while (end < siblings.length && store.name[siblings[end]!] === store.name[i] && isLeaf(siblings[end]!)) end++;
       }
-      if (end - k >= minRepeat) items.push({ group: Array.from({ length: end - k }, (_, j) => siblings[k + j]) });
+      if (end - k >= minRepeat) items.push({ group: Array.from({ length: end - k }, (_, j) => siblings[k + j]!) });
       else {
         items.push({ span: i });
         end = k + 1;
@@ -103,7 +103,7 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
   const rows: TimelineRow[] = [];
   const stack: { item: Item; depth: number }[] = [];
   const pushAll = (items: Item[], depth: number) => {
-    for (let k = items.length - 1; k >= 0; k--) stack.push({ item: items[k], depth });
+    for (let k = items.length - 1; k >= 0; k--) stack.push({ item: items[k]!, depth });
   };
   pushAll(itemsOf(Array.from(tree.roots).filter(kept)), 0);
   while (stack.length > 0) {
@@ -114,7 +114,7 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
     }
     const i = item.span;
     const children = keptChildren(i);
-    const collapsed = o.collapsed.has(store.ids[i]);
+    const collapsed = o.collapsed.has(store.ids[i]!);
     rows.push({
       kind: "span",
       span: i,
@@ -139,5 +139,5 @@ export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): numb
  * naming a span. -1 when no loaded row reaches that far yet.
  */
 export function firstRowAtTime(rows: readonly TimelineRow[], store: Pick<SpanStore, "t1">, ms: number): number {
-  return rows.findIndex((r) => (r.kind === "span" ? store.t1[r.span] >= ms : r.spans.some((s) => store.t1[s] >= ms)));
+  return rows.findIndex((r) => (r.kind === "span" ? store.t1[r.span]! >= ms : r.spans.some((s) => store.t1[s]! >= ms)));
 }

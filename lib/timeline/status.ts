@@ -14,6 +14,6 @@ export function shortCircuitTable(errors: readonly string[]): Uint8Array {
 
 export function spanStatus(store: Pick<SpanStore, "ok" | "error">, i: number, shortCircuit: Uint8Array): SpanStatus {
   if (store.ok[i]) return "ok";
-  const e = store.error[i];
+  const e = store.error[i]!;
   return e >= 0 && shortCircuit[e] ? "short_circuit" : "failed";
 }

@@ -69,21 +69,21 @@ export function appendPage(store: SpanStore, page: TimelineSpanColumns): SpanSto
   const s: SpanStore = { ...store, names, kinds, errors, ok, count: store.count + n };
   for (let j = 0; j < n; j++) {
     const i = store.count + j;
-    const id = page.ids[j];
+    const id = page.ids[j]!;
     s.ids.push(id);
     s.indexOf.set(id, i);
-    s.parentIds.push(page.parent[j] < 0 ? null : page.parent_ids[page.parent[j]]);
-    s.name.push(nameMap[page.name[j]]);
-    s.kind.push(kindMap[page.kind[j]]);
-    s.t0.push(page.t0[j]);
-    s.t1.push(page.t1[j]);
+    s.parentIds.push(page.parent[j]! < 0 ? null : page.parent_ids[page.parent[j]!]!);
+    s.name.push(nameMap[page.name[j]!]!);
+    s.kind.push(kindMap[page.kind[j]!]!);
+    s.t0.push(page.t0[j]!);
+    s.t1.push(page.t1[j]!);
     ok[i] = page.ok[j] ? 1 : 0;
-    s.error.push(page.error[j] < 0 ? -1 : errMap[page.error[j]]);
-    if (page.t1[j] > s.maxT1) s.maxT1 = page.t1[j];
+    s.error.push(page.error[j]! < 0 ? -1 : errMap[page.error[j]!]!);
+    if (page.t1[j]! > s.maxT1) s.maxT1 = page.t1[j]!;
   }
   return s;
 }
 
-export const spanName = (s: SpanStore, i: number): string => s.names[s.name[i]];
-export const spanError = (s: SpanStore, i: number): string => (s.error[i] < 0 ? "" : s.errors[s.error[i]]);
-export const spanKind = (s: SpanStore, i: number): string => s.kinds[s.kind[i]];
+export const spanName = (s: SpanStore, i: number): string => s.names[s.name[i]!]!;
+export const spanError = (s: SpanStore, i: number): string => (s.error[i]! < 0 ? "" : s.errors[s.error[i]!]!);
+export const spanKind = (s: SpanStore, i: number): string => s.kinds[s.kind[i]!]!;

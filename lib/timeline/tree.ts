@@ -18,17 +18,17 @@ function linkChildren(parent: Int32Array): Pick<SpanTree, "childStart" | "childr
   const childStart = new Int32Array(n + 1);
   let rootCount = 0;
   for (let i = 0; i < n; i++) {
-    if (parent[i] < 0) rootCount++;
-    else childStart[parent[i] + 1]++;
+    if (parent[i]! < 0) rootCount++;
+    else childStart[parent[i]! + 1]!++;
   }
-  for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
+  for (let i = 0; i < n; i++) childStart[i + 1]! += childStart[i]!;
   const fill = childStart.slice(0, n);
   const children = new Int32Array(n - rootCount);
   const roots = new Int32Array(rootCount);
   let r = 0;
   for (let i = 0; i < n; i++) {
-    if (parent[i] < 0) roots[r++] = i;
-    else children[fill[parent[i]]++] = i;
+    if (parent[i]! < 0) roots[r++] = i;
+    else children[fill[parent[i]!]!++] = i;
   }
   return { childStart, children, roots };
 }
@@ -43,10 +43,10 @@ function walkDepths(links: Pick<SpanTree, "childStart" | "children" | "roots">, 
   }
   while (stack.length > 0) {
     const i = stack.pop()!;
-    for (let c = links.childStart[i]; c < links.childStart[i + 1]; c++) {
-      const child = links.children[c];
-      if (depth[child] >= 0) continue;
-      depth[child] = depth[i] + 1;
+    for (let c = links.childStart[i]!; c < links.childStart[i + 1]!; c++) {
+      const child = links.children[c]!;
+      if (depth[child]! >= 0) continue;
+      depth[child] = depth[i]! + 1;
       stack.push(child);
     }
   }
@@ -68,16 +68,16 @@ export function buildTree(store: Pick<SpanStore, "count" | "parentIds" | "indexO
   let cut = false;
   const stack: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (depth[i] >= 0) continue;
+    if (depth[i]! >= 0) continue;
     parent[i] = -1;
     cut = true;
     depth[i] = 0;
     stack.push(i);
     while (stack.length > 0) {
       const j = stack.pop()!;
-      for (let c = links.childStart[j]; c < links.childStart[j + 1]; c++) {
-        const child = links.children[c];
-        if (depth[child] < 0) {
+      for (let c = links.childStart[j]!; c < links.childStart[j + 1]!; c++) {
+        const child = links.children[c]!;
+        if (depth[child]! < 0) {
           depth[child] = 0;
           stack.push(child);
         }
