@@ -14,10 +14,7 @@ import tseslint from "typescript-eslint";
 function forbidLayers(folders, why) {
   const names = folders.join("|");
   return {
-    "no-restricted-imports": [
-      "error",
-      { patterns: [{ regex: `^(@/|(\\.\\./)+)(${names})(/|$)`, message: why }] },
-    ],
+    "no-restricted-imports": ["error", { patterns: [{ regex: `^(@/|(\\.\\./)+)(${names})(/|$)`, message: why }] }],
   };
 }
 

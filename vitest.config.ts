@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-// Three kinds of tests (STYLE §10): pure unit tests, integration tests against
+// Three kinds of tests: pure unit tests, integration tests against
 // real databases (PGlite and the Postgres server at TEST_DATABASE_URL), and
 // end-to-end tests that drive Chromium against the built app.
 const alias = { "@": path.resolve(import.meta.dirname) };

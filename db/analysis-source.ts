@@ -2,7 +2,7 @@
 // per-tool summary is aggregated in SQL; the replays that walk spans in order
 // read them in keyset pages per tool (spans_run_name_t0_idx), so a run of a
 // million spans is never in memory at once. Iterations, events and tasks are
-// small and loaded whole (run-records.ts). Same reading of SPEC §3.1/§3.12.8 as the memory
+// small and loaded whole (run-records.ts). Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
 // source: calls are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
 import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
@@ -57,7 +57,7 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
  * move its breaker leave the database: failures, a success right after a
  * failure (it resets the count), and any call starting within cool_s of an
  * earlier failure's end (it may be blocked). Any other success finds the
- * count at 0, or a cooldown already over, and changes nothing (§3.2) — on a
+ * count at 0, or a cooldown already over, and changes nothing (docs/analysis.md#tool-breaker) — on a
  * mostly healthy run that skips almost every span.
  */
 async function* streamToolSpans(db: Db, runId: string, tool: string, coolS: number | null): AsyncGenerator<SpanLite> {

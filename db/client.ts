@@ -40,7 +40,7 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
-/** The target the environment names (SPEC §5). */
+/** The target the environment names (README.md#configuration). */
 export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
   const { DATABASE_URL, LOOPSCOPE_DATA_DIR } = readEnv(env);
   if (DATABASE_URL) return { url: DATABASE_URL };

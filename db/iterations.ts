@@ -1,4 +1,4 @@
-// The iterations of a run for the run page's iterations tab (SPEC §1
+// The iterations of a run for the run page's iterations tab (docs/format.md
 // iteration fields): what each touched, its tests, errors, approach and
 // tokens, ordered by n. One indexed read by the (run_id, n) primary key.
 // The analysis reads its own copy (analysis-source.ts); this one only carries

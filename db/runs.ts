@@ -1,4 +1,4 @@
-// Queries over runs (SPEC §2): the filtered, sorted, keyset-paginated list,
+// Queries over runs (docs/api.md): the filtered, sorted, keyset-paginated list,
 // one run with its counts, and delete. Times are read as float epoch
 // microseconds (exact below 2^53) so both drivers return the same numbers.
 import { eq, sql, type SQL } from "drizzle-orm";

@@ -31,7 +31,7 @@ export const runs = pgTable(
     runId: text("run_id").primaryKey(),
     name: text("name"),
     agent: text("agent"),
-    /** From a run record; the run's start is this, else first_at (SPEC §3.12.3). */
+    /** From a run record; the run's start is this, else first_at (docs/analysis.md#run-start-and-iteration-time-spans). */
     startedAt: ts("started_at"),
     labels: jsonb("labels").$type<Record<string, string>>().notNull().default({}),
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
@@ -187,7 +187,7 @@ export const analysisCache = pgTable(
     runId: runRef(),
     settingsHash: text("settings_hash").notNull(),
     dataVersion: integer("data_version").notNull(),
-    // json, not jsonb: the report keeps the key order of SPEC §2 when read back.
+    // json, not jsonb: the report keeps the key order of docs/api.md when read back.
     report: json("report").$type<Record<string, unknown>>().notNull(),
     createdAt: ts("created_at")
       .notNull()
@@ -196,7 +196,7 @@ export const analysisCache = pgTable(
   (t) => [primaryKey({ columns: [t.runId, t.settingsHash] })],
 );
 
-/** Project-wide settings saved in the dashboard (SPEC §3.11), one row per key. */
+/** Project-wide settings saved in the dashboard (docs/analysis.md#settings), one row per key. */
 export const projectSettings = pgTable("project_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -1,4 +1,4 @@
-// Project settings saved in the dashboard (SPEC §3.11): one JSON object of
+// Project settings saved in the dashboard (docs/analysis.md#settings): one JSON object of
 // analysis overrides under the key "analysis".
 import { eq, sql } from "drizzle-orm";
 import { parseSettingsObject, type PartialSettings } from "@/lib/analysis/settings";

@@ -1,6 +1,6 @@
-// Per-tool duration percentiles for the tools tab (SPEC §4: "p95"), which the
-// §3.1 aggregates do not carry. percentile_cont over duration_ms per tool
-// name, spans of kind tool/llm as in §3.1, a negative duration counting 0.
+// Per-tool duration percentiles for the tools tab (docs/dashboard.md: "p95"), which the
+// docs/analysis.md#bottlenecks aggregates do not carry. percentile_cont over duration_ms per tool
+// name, spans of kind tool/llm as in docs/analysis.md#bottlenecks, a negative duration counting 0.
 // Standard SQL, so the same on PGlite and Postgres; it sorts each tool's
 // durations (O(spans log spans) in the database, O(tools) rows out), reading
 // spans by the (run_id, name, t0) index.

@@ -1,4 +1,4 @@
-// Time on the wire and in the database. SPEC §1: a number is epoch seconds
+// Time on the wire and in the database. docs/format.md: a number is epoch seconds
 // (float), a string is ISO-8601 with an offset or `Z`. Internally every time
 // is an integer count of epoch microseconds, so microsecond precision
 // survives the float and the string forms and durations are exact.

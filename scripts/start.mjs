@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` (SPEC §5): build once when there is no build, then serve.
+// `npm start` (README.md#configuration): build once when there is no build, then serve.
 // PORT (default 3000); DATABASE_URL unset → embedded PGlite under
 // LOOPSCOPE_DATA_DIR (default ./data). Migrations run when the server starts.
 import { spawnSync, spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 // The analysis of a stored run as the server serves it: settings resolved by
-// SPEC §3.11 precedence (request > run config > project > defaults), the
+// docs/analysis.md#settings precedence (request > run config > project > defaults), the
 // report read from the cache or computed from the database and cached, and
 // the runs page's verdict refreshed whenever the default report is computed.
 import { after } from "next/server";

@@ -1,4 +1,4 @@
-// Issue 5 point 4 — the one seam where ingest is authorised. Every ingest
+// docs/otlp.md — the one seam where ingest is authorised. Every ingest
 // transport (POST /v1/traces, /v1/logs, /v1/metrics and POST /api/v1/ingest)
 // passes its raw `Authorization` header here and nowhere else, so API keys
 // can later be added in this file alone (look the bearer token up, return the

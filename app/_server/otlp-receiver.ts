@@ -1,7 +1,7 @@
-// Issue 5 point 1 — the OTLP/HTTP receiver behind POST /v1/traces, /v1/logs
+// docs/otlp.md — the OTLP/HTTP receiver behind POST /v1/traces, /v1/logs
 // and /v1/metrics. Transport only: the body is streamed (gzip or not, chunked
 // or not) with a cap on its decompressed size, decoded and mapped by lib/otlp,
-// and the SPEC §1 wire objects go through the same ingest pipeline as a JSONL
+// and the docs/format.md wire objects go through the same ingest pipeline as a JSONL
 // upload (ingestItems → writeBatch: validated by the same schemas, upserted by
 // id, so an exporter's retry stores nothing twice). Spans of a trace that name
 // no run join the run an earlier request named for the trace, and spans stored

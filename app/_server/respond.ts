@@ -1,4 +1,4 @@
-// The JSON and error responses of SPEC §2: errors are
+// The JSON and error responses of docs/api.md: errors are
 // {"error": {"code", "message", "details"?}} with the status of their code.
 // A lost database connection (refused, reset, server shutting down, too many
 // clients) is a 503 db_unavailable with Retry-After, never a 500.
@@ -88,7 +88,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   return parseOrThrow(schema, raw, { noun, root: "the body" });
 }
 
-/** Wrap a handler so every thrown error becomes its SPEC §2 response. */
+/** Wrap a handler so every thrown error becomes its docs/api.md response. */
 export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
     try {

@@ -1,4 +1,4 @@
-// Compare (SPEC §4): /compare?a=…&b=… — two runs side by side: counts and
+// Compare (docs/dashboard.md): /compare?a=…&b=… — two runs side by side: counts and
 // duration, tools (union of names, deltas), stagnation, the loop breaker's
 // verdict and savings, three-layer status and the context decision.
 import Link from "next/link";

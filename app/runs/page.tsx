@@ -1,4 +1,4 @@
-// Runs (SPEC §4): every run with badges, search, filters, sort, pagination.
+// Runs (docs/dashboard.md): every run with badges, search, filters, sort, pagination.
 // Listed runs without a fresh verdict are analysed first (up to 200 000 spans).
 import Link from "next/link";
 import { getDb, type Db } from "@/db/client";

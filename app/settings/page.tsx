@@ -1,4 +1,4 @@
-// Settings (SPEC §4, §3.11): the project thresholds every analysis uses
+// Settings (docs/dashboard.md, docs/analysis.md#settings): the project thresholds every analysis uses
 // unless a run's config or a request overrides them, and the ingest API keys.
 import { getDb } from "@/db/client";
 import { getProjectSettings } from "@/db/settings";

@@ -1,4 +1,4 @@
-// The team's comments on a run (SPEC §4 Run, Post-mortem): the page loads
+// The team's comments on a run (docs/dashboard.md Run, Post-mortem): the page loads
 // them (db/comments.ts listComments) and passes them in; the interactive part
 // is the CommentBox leaf.
 import type { CommentOut } from "@/lib/schemas/comments";

@@ -1,4 +1,4 @@
-// The breakers tab (issue 4 point 5): every transition and trip of every
+// The breakers tab: every transition and trip of every
 // breaker in one chronological log, with reason, severity and action; each
 // entry links to the timeline at that moment (?tab=timeline&view=…, the
 // timeline's URL contract). Render only: entries from lib/charts/breaker-log.

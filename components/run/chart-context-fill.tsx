@@ -1,5 +1,5 @@
 "use client";
-// Context fill % per iteration over the SPEC §3.8 tier bands (NORMAL,
+// Context fill % per iteration over the docs/analysis.md#token-budget tier bands (NORMAL,
 // WARNING, AUTO_COMPACT, SNIP_COMPACT, REJECT) and the context-clear
 // threshold. Iterations without a logged fill are gaps.
 import {

@@ -1,5 +1,5 @@
 "use client";
-// Progress score and window score per iteration (SPEC §3.5) with the zero
+// Progress score and window score per iteration (docs/analysis.md#stagnation-detectors) with the zero
 // line, and a vertical marker where each detector first fired. Nulls are
 // gaps (connectNulls off). Data prepared by lib/charts/iteration-series.
 import {

@@ -1,5 +1,5 @@
 "use client";
-// Tokens used per iteration (SPEC §1 tokens_used). An iteration that logged
+// Tokens used per iteration (docs/format.md tokens_used). An iteration that logged
 // no tokens has no bar (null), not a zero-height one that looks measured.
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { IterationPoint } from "@/lib/charts/iteration-series";

@@ -1,5 +1,5 @@
 "use client";
-// Bar chart of total time by tool (issue 4 point 3). A client leaf: recharts
+// Bar chart of total time by tool. A client leaf: recharts
 // measures the DOM. Data arrives prepared (lib/charts/tool-table), in seconds.
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ToolTotalBar } from "@/lib/charts/tool-table";

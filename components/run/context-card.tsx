@@ -1,4 +1,4 @@
-// The context-clear card (SPEC §3.10, issue 4 point 6): the decision, every
+// The context-clear card (docs/analysis.md#context-clear): the decision, every
 // factor with its value against its threshold, which fired, "estimated"
 // where the fill is the 1 %/minute estimate, and the first iteration where
 // clearing was recommended. A compact variant sits in the overview strip.

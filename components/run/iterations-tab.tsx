@@ -1,4 +1,4 @@
-// The iterations tab (issue 4 point 4): score/window chart with detector
+// The iterations tab: score/window chart with detector
 // marks, tokens per iteration, context fill over the tier bands, then the
 // table of iterations. A server component: it lays out the client chart
 // leaves and hands them prepared, serialisable arrays.

@@ -1,6 +1,6 @@
-// The table of iterations (issue 4 point 4): n, task, files, tests, errors,
+// The table of iterations: n, task, files, tests, errors,
 // approach, score, window score and risk. Render only; "—" where a field
-// was not logged (absent is not zero, SPEC §3.12.9).
+// was not logged (absent is not zero, docs/analysis.md#absent-and-empty-fields).
 import type { IterationTableRow } from "@/lib/charts/iteration-table";
 import { formatTokens } from "@/lib/format";
 

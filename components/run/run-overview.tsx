@@ -1,4 +1,4 @@
-// The overview strip on top of every run page (issue 4 point 1): the run's
+// The overview strip on top of every run page: the run's
 // figures, then the four verdicts, each a link to the tab that explains it.
 // Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";

@@ -1,4 +1,4 @@
-// The run page's tabs (SPEC §4, issue 4 point 2): plain links carrying
+// The run page's tabs (docs/dashboard.md): plain links carrying
 // ?tab=, server-rendered, with the ARIA tab roles so the active tab is known
 // to assistive tech and tests. No client state: the URL is the state.
 import Link from "next/link";

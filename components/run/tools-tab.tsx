@@ -1,4 +1,4 @@
-// The tools tab (SPEC §3.1–3.3, issue 4 point 3): the tool table sorted by a
+// The tools tab (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts): the tool table sorted by a
 // column link, bottleneck reasons as badges whose title explains the figures,
 // per-tool breaker openings and timeouts, and the bar chart of total time.
 // Render only: rows come sorted and explained from lib/charts/tool-table.

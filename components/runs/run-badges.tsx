@@ -1,4 +1,4 @@
-// Status badges of a run (SPEC §4 Runs): breaker tripped / would have
+// Status badges of a run (docs/dashboard.md Runs): breaker tripped / would have
 // tripped, stagnation risk, bottleneck count — from the cached default
 // analysis (the verdict) — and failures, which the run's counts always know.
 import type { RunSummary } from "@/lib/schemas/api";

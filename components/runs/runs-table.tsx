@@ -1,4 +1,4 @@
-// The runs table (SPEC §4 Runs). Render only: rows and the current sort in,
+// The runs table (docs/dashboard.md Runs). Render only: rows and the current sort in,
 // links out. Sorting and paging are plain links, so the page works without JS.
 import Link from "next/link";
 import type { RunSummary } from "@/lib/schemas/api";

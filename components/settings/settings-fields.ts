@@ -1,4 +1,4 @@
-// The settings form's layout: every SPEC §3.11 number setting in its group,
+// The settings form's layout: every docs/analysis.md#settings number setting in its group,
 // with a label and a unit. `timeouts` and `context_preset` have their own
 // controls. Plain data, shared by the page and the form.
 import type { AnalysisSettings } from "@/lib/analysis/settings";

@@ -1,5 +1,5 @@
 "use client";
-// The project settings form (SPEC §3.11): every threshold, empty meaning
+// The project settings form (docs/analysis.md#settings): every threshold, empty meaning
 // "not set for the project" (the default shows as placeholder). Saves with
 // PUT /api/v1/settings, which replaces the project overrides, then refreshes
 // the server page; a 400 names the setting, which is marked here.

@@ -1,5 +1,5 @@
 "use client";
-// The editable tool → seconds list of the settings form (SPEC §3.3): the
+// The editable tool → seconds list of the settings form (docs/analysis.md#timeouts): the
 // project's own timeouts, merged per tool over the defaults when analysing.
 export type TimeoutRow = { id: number; tool: string; seconds: string };
 

@@ -1,5 +1,5 @@
 "use client";
-// Upload (SPEC §4): drop or pick .jsonl / .jsonl.gz files; each is streamed
+// Upload (docs/dashboard.md): drop or pick .jsonl / .jsonl.gz files; each is streamed
 // to POST /api/v1/ingest straight from disk (XHR sends the File without
 // reading it into memory) with a progress bar of bytes sent, then its
 // accepted/rejected counts, the first line errors and links to its runs.

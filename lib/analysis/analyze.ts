@@ -1,6 +1,6 @@
-// SPEC §2 + §3: assemble the whole analysis report of one run from an
-// AnalysisInput. Tool side here (§3.1–§3.3, §3.7, §3.9), iteration side from
-// buildIterationReport (§3.4–§3.6, §3.8, §3.10). O(spans + events +
+// docs/api.md + docs/analysis.md: assemble the whole analysis report of one run from an
+// AnalysisInput. Tool side here (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker), iteration side from
+// buildIterationReport (docs/analysis.md#three-layer-breaker, docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear). O(spans + events +
 // iterations) time; each tool's spans are streamed once into the breaker
 // replay (timeouts are totals the source computes, in SQL for the database),
 // so memory stays O(tools + events + iterations), never O(spans). Pure: no clock, no database; same input →

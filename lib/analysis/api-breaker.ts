@@ -1,4 +1,4 @@
-// SPEC §3.9 (API) + §3.12.14: API calls are `api_request` (success) and
+// docs/analysis.md#permission-breaker (API) + docs/analysis.md#api-breaker: API calls are `api_request` (success) and
 // `api_error` events in ts order. Over the last `api_window` calls (the
 // window must be full) a failure rate > `api_failure_rate` → OPEN; after
 // `api_cooldown_s` HALF_OPEN (stamped at opened_at + cooldown when the next
@@ -51,7 +51,7 @@ function makeWindow(size: number) {
       }
       if (failed) failures += 1;
     },
-    /** Failure rate over a full window, null until it is full (§3.12.10). */
+    /** Failure rate over a full window, null until it is full (docs/analysis.md#windows). */
     rate(): number | null {
       return ring.length < size ? null : failures / size;
     },

@@ -1,4 +1,4 @@
-// SPEC §3.10 context-clear recommendation with §3.12.15/16: five factors
+// docs/analysis.md#context-clear: the context-clear recommendation with docs/analysis.md#context-clear: five factors
 // evaluated at every iteration (an OR), a `context_cleared` event resetting
 // the counts, and the 1 %/minute fill estimate when no fill is logged.
 // O(iterations + events). Deliberately does not act on the recommendation

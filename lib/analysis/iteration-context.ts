@@ -1,4 +1,4 @@
-// SPEC §3.12.3, §3.12.4, §3.12.8, §3.4: what every iteration-side rule needs
+// docs/analysis.md#run-start-and-iteration-time-spans, docs/analysis.md#current-task, docs/analysis.md#task-tokens-and-errors, docs/analysis.md#three-layer-breaker: what every iteration-side rule needs
 // to know about an iteration besides its own fields — its time span and
 // duration, the events inside it, its current task, and that task's running
 // token and error totals. O(iterations + events + tasks · log events).
@@ -12,11 +12,11 @@ export type IterationView = {
   durationMs: number;
   /** Events with ts in (startUs, it.tsUs]; the first iteration also takes earlier ones. */
   events: StoredEvent[];
-  /** §3.12.4: task_id, else the latest task_started at or before ts. */
+  /** docs/analysis.md#current-task: task_id, else the latest task_started at or before ts. */
   taskId: string | null;
-  /** The current task's tokens so far (§3.12.8); 0 without a task. */
+  /** The current task's tokens so far (docs/analysis.md#task-tokens-and-errors); 0 without a task. */
   taskTokens: number;
-  /** The current task's error count so far (§3.4); 0 without a task. */
+  /** The current task's error count so far (docs/analysis.md#three-layer-breaker); 0 without a task. */
   taskErrors: number;
 };
 
@@ -101,7 +101,7 @@ function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: 
   });
 }
 
-/** §3.12.2: task records merge; a later non-null field wins. */
+/** docs/format.md#ids-and-idempotency: task records merge; a later non-null field wins. */
 export function mergeTaskRecords(tasks: StoredTask[]): Map<string, StoredTask> {
   const out = new Map<string, StoredTask>();
   for (const t of tasks) {

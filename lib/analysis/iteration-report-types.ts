@@ -1,4 +1,4 @@
-// The iteration-side keys of the SPEC §2 analysis report: `layers`,
+// The iteration-side keys of the docs/api.md analysis report: `layers`,
 // `stagnation`, `loop_breaker`, `token_budget`, `context_clear`. Field names
 // are the contract's snake_case names; times are ISO strings, durations ms.
 // Types only — the builders live beside them, one file per rule.
@@ -74,7 +74,7 @@ export type ContextFactor = {
   value: number;
   threshold: number;
   fired: boolean;
-  /** token_usage only: the fill is the 1 %/minute estimate of §3.12.15. */
+  /** token_usage only: the fill is the 1 %/minute estimate of docs/analysis.md#context-clear. */
   estimated?: boolean;
   /** task_complexity only: the task the score belongs to. */
   task_id?: string | null;

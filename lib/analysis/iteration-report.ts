@@ -1,8 +1,8 @@
-// SPEC §3.4–§3.6, §3.8, §3.10: the iteration side of the analysis report.
+// docs/analysis.md#three-layer-breaker, docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear: the iteration side of the analysis report.
 // Entry point only: derives the shared per-iteration views once
 // (iteration-context.ts), then hands them to one builder per report key.
 // O(iterations · window + events). Deliberately does not read spans: their
-// tokens arrive already summed per task (§3.12.8).
+// tokens arrive already summed per task (docs/analysis.md#task-tokens-and-errors).
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import type { AnalysisSettings } from "./settings";
 import type { IterationReport } from "./iteration-report-types";
@@ -21,7 +21,7 @@ export type IterationInput = {
   /** Sorted by ts, then arrival. */
   events: StoredEvent[];
   tasks: StoredTask[];
-  /** tokens_in + tokens_out of spans per task_id (§3.12.8). */
+  /** tokens_in + tokens_out of spans per task_id (docs/analysis.md#task-tokens-and-errors). */
   taskSpanTokens: Record<string, number>;
 };
 

@@ -1,4 +1,4 @@
-// SPEC §3.4 three-layer breaker with §3.12.7: checked at every iteration in
+// docs/analysis.md#three-layer-breaker three-layer breaker with docs/analysis.md#three-layer-breaker: checked at every iteration in
 // the order iteration → token → error. Each warning and each trip is
 // reported once per layer (per task for the task layers) where it first
 // holds, plus one more trip when a trip's severity later rises to HIGH.

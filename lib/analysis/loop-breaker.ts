@@ -1,4 +1,4 @@
-// SPEC §3.6 loop breaker replay (CLOSED → OPEN → HALF_OPEN) with §3.12.12:
+// docs/analysis.md#loop-breaker loop breaker replay (CLOSED → OPEN → HALF_OPEN) with docs/analysis.md#stagnation-detectors:
 // OPEN → HALF_OPEN and the probe's outcome are both stamped at the probe's ts.
 // O(1) per iteration. Deliberately does not run the detectors: the caller
 // says which detector fired at an iteration, and re-arms them when told the

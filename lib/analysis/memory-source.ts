@@ -1,7 +1,7 @@
 // An AnalysisInput (lib/analysis/types.ts) over plain arrays: what the offline
-// CLI and the tests analyse. SPEC §3.12.2 duplicates (first span id / first
-// iteration n / first event id wins; task and run records merge), §3.12.3 run
-// start, §3.1 which spans are calls (kind tool or llm).
+// CLI and the tests analyse. docs/format.md#ids-and-idempotency duplicates (first span id / first
+// iteration n / first event id wins; task and run records merge), docs/analysis.md#run-start-and-iteration-time-spans run
+// start, docs/analysis.md#bottlenecks which spans are calls (kind tool or llm).
 // O(records · log records) to build; it holds the whole run in memory by
 // design — the database source streams instead. Records of other runs are
 // ignored.
@@ -21,7 +21,7 @@ type Split = {
   run: StoredRun | null;
 };
 
-/** Sort the run's records by type, dropping duplicates as §3.12.2 says. */
+/** Sort the run's records by type, dropping duplicates as docs/format.md#ids-and-idempotency says. */
 function splitRecords(runId: string, records: Iterable<StoredRecord>): Split {
   const out: Split = { spans: [], iterations: [], events: [], tasks: new Map(), run: null };
   const spanIds = new Set<string>();
@@ -60,7 +60,7 @@ function mergeDefined<T extends StoredTask | StoredRun>(old: T | undefined, next
   return merged as T;
 }
 
-/** §3.12.3: the run record's started_at, else the earliest record's time (0 for none). */
+/** docs/analysis.md#run-start-and-iteration-time-spans: the run record's started_at, else the earliest record's time (0 for none). */
 function runStartOf(split: Split): number {
   if (split.run?.startedAtUs != null) return split.run.startedAtUs;
   let min = Infinity;
@@ -82,7 +82,7 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
   });
 }
 
-/** §3.12.8: tokens_in + tokens_out of the task's calls, for tasks whose calls log tokens. */
+/** docs/analysis.md#task-tokens-and-errors: tokens_in + tokens_out of the task's calls, for tasks whose calls log tokens. */
 function tokensPerTask(calls: readonly StoredSpan[]): Record<string, number> {
   // A Map, not an object: a task may be named `constructor` or `__proto__`.
   const byTask = new Map<string, number>();

@@ -1,4 +1,4 @@
-// SPEC §3.9 (permission): `permission_denials_in_row` denials without a grant
+// docs/analysis.md#permission-breaker (permission): `permission_denials_in_row` denials without a grant
 // between them, or `permission_denials_total` denials in the run → OPEN
 // (manual-confirmation mode); after `permission_cooldown_s` HALF_OPEN; then a
 // grant → CLOSED, a denial → OPEN again. O(events), O(transitions) memory.

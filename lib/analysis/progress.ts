@@ -1,4 +1,4 @@
-// SPEC §3.5 progress score, §3.12.9 absent fields, §3.12.11 error
+// docs/analysis.md#stagnation-detectors progress score, docs/analysis.md#absent-and-empty-fields absent fields, docs/analysis.md#error-normalisation error
 // normalisation. O(errors) per iteration. Pure scoring only: deliberately
 // does not decide stagnation (stagnation.ts) nor keep any state.
 import type { StoredIteration } from "../schemas/records";
@@ -9,7 +9,7 @@ const HEX_RUN_RE = /[0-9a-fA-F]{6,}/g;
 const DIGITS_RE = /\d+/g;
 
 /**
- * §3.12.11: trim; UUIDs, `0x…` and hex runs of 6+ characters that contain a
+ * docs/analysis.md#error-normalisation: trim; UUIDs, `0x…` and hex runs of 6+ characters that contain a
  * digit → `<hex>`; other digit runs → `<n>`; case kept. A hex run is matched
  * greedily as a whole token, so `deadbeef` (no digit) stays as written.
  */
@@ -46,7 +46,7 @@ export const INDICATOR_POINTS: Record<ScoreIndicator, number> = {
   reverted: -1,
 };
 
-/** Which §3.5 indicators hold, each at most once. An absent field holds none. */
+/** Which docs/analysis.md#stagnation-detectors indicators hold, each at most once. An absent field holds none. */
 export function scoreIndicators(it: StoredIteration, prev: StoredIteration | null): ScoreIndicator[] {
   const out: ScoreIndicator[] = [];
   if ((it.newlyPassing ?? 0) > 0) out.push("newly_passing");

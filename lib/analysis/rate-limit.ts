@@ -1,4 +1,4 @@
-// SPEC §3.7 (+ §3.12.13): calls per rolling hour and a FIFO limiter replay.
+// docs/analysis.md#rate-limit (+ docs/analysis.md#rate-limit): calls per rolling hour and a FIFO limiter replay.
 // Calls: the source's rate-call times (span t0s) merged with `api_request`
 // events' ts. Rolling hour = (t − 1 h, t], counted on the logged times.
 // FIFO limiter: call i runs at max(t_i, run_{i−N} + 1 h).

@@ -1,12 +1,12 @@
-// SPEC §3.11: every analysis threshold, its default, and how layers of
+// docs/analysis.md#settings: every analysis threshold, its default, and how layers of
 // overrides resolve: query parameters > the run's `config` > project settings
-// > defaults. Keys are the SPEC's snake_case names everywhere (query, config,
+// > defaults. Keys are the documented snake_case names everywhere (query, config,
 // report), so one name travels from the URL to the report unchanged.
 import { z } from "zod";
 import { describeIssues, unknownKey, type IssueDetail } from "../schemas/errors";
 
 export const CONTEXT_PRESETS = ["aggressive", "default", "relaxed"] as const;
-/** The context-fill threshold (%) each preset implies, SPEC §3.10. */
+/** The context-fill threshold (%) each preset implies, docs/analysis.md#context-clear. */
 export const PRESET_FILL_PCT: Record<(typeof CONTEXT_PRESETS)[number], number> = {
   aggressive: 50,
   default: 60,

@@ -1,6 +1,6 @@
-// SPEC §3.5 detectors with the §3.12.10 window minimums. Each detector reads
+// docs/analysis.md#stagnation-detectors detectors with the docs/analysis.md#windows window minimums. Each detector reads
 // only the history kept since it was last armed, so re-arming "with empty
-// history" (§3.12.12) is replacing the state. O(window) per iteration.
+// history" (docs/analysis.md#stagnation-detectors) is replacing the state. O(window) per iteration.
 // Deliberately does not decide firing, risk or the loop breaker: it reports,
 // per detector, whether the condition holds and whether it is one step away.
 import { DETECTORS, type DetectorName } from "./iteration-report-types";

@@ -1,5 +1,5 @@
-// SPEC §3.5 stagnation and §3.6 loop breaker, replayed in one walk because
-// they depend on each other (§3.12.12): a detector fires once while armed,
+// docs/analysis.md#stagnation-detectors stagnation and docs/analysis.md#loop-breaker loop breaker, replayed in one walk because
+// they depend on each other (docs/analysis.md#stagnation-detectors): a detector fires once while armed,
 // a firing opens the breaker, and a successful probe re-arms every detector
 // with empty history. O(iterations · window). Deliberately does not compute
 // the per-detector conditions (stagnation-detectors.ts) or breaker moves

@@ -1,4 +1,4 @@
-// SPEC §3.10 task complexity, 1–10: start at 1; lines added > 100 +3, > 50
+// docs/analysis.md#context-clear task complexity, 1–10: start at 1; lines added > 100 +3, > 50
 // +2, > 10 +1; files changed > 5 +2, > 2 +1; title or approaches mentioning
 // architecture/refactor/redesign +3, dependency/integration/external +2,
 // API/external service/third-party +2; at most 10. O(text) per call.

@@ -1,9 +1,9 @@
-// SPEC §3.8 token budget tiers per iteration (context fill = context_tokens /
+// docs/analysis.md#token-budget token budget tiers per iteration (context fill = context_tokens /
 // context_window), their transitions, and two mismatches with the log:
 // missed compaction and compaction failures without a fallback snip.
 // O(iterations + events + failures · (events + iterations)); compaction
 // failures are rare. Deliberately does not estimate a missing fill (the
-// 1 %/minute estimate is §3.10's, for the clear recommendation only): an
+// 1 %/minute estimate is docs/analysis.md#context-clear's, for the clear recommendation only): an
 // iteration without a logged fill has no tier and is skipped by the checks.
 import { formatTimeUs } from "../time";
 import type { StoredEvent } from "../schemas/records";

@@ -1,4 +1,4 @@
-// SPEC §3.2: replay of a per-tool circuit breaker (fail_max, cool_s) over the
+// docs/analysis.md#tool-breaker: replay of a per-tool circuit breaker (fail_max, cool_s) over the
 // tool's spans ordered by t0. O(1) memory per tool besides the list of opened
 // windows it reports; one pass, streamed.
 // Each span is handled whole (its start, then its end) before the next: with

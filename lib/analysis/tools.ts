@@ -1,4 +1,4 @@
-// SPEC §3.1 (+ §3.12.5): the tool table and its bottlenecks.
+// docs/analysis.md#bottlenecks (+ docs/analysis.md#order-ties-and-figures): the tool table and its bottlenecks.
 // O(tools · log tools). Works on the per-tool aggregates (ToolAggregate),
 // never on raw spans: the source (database or memory) has already summed
 // them. Figures are not rounded here; rounding is the renderer's business,
@@ -24,7 +24,7 @@ export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: 
 
 export type BottleneckSettings = Pick<AnalysisSettings, "slow_ratio" | "fail_rate" | "min_slow_ms" | "overcall_calls">;
 
-/** Largest total_ms first; ties break on the tool name (§3.12.5). */
+/** Largest total_ms first; ties break on the tool name (docs/analysis.md#order-ties-and-figures). */
 export function byTotalMsThenName(
   a: { tool: string; total_ms: number },
   b: { tool: string; total_ms: number },

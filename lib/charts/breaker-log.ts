@@ -1,4 +1,4 @@
-// The breakers tab (SPEC §4): one chronological log of every transition and
+// The breakers tab (docs/dashboard.md): one chronological log of every transition and
 // trip of every breaker in the report — three-layer, per-tool, loop, rate
 // limit, permission, API — each with its reason or detail, a severity, the
 // action a harness should take, and the timeline window to jump to (ms from
@@ -10,7 +10,7 @@ import { parseTimeUs } from "../time";
 
 export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api" | "harness";
 
-/** A `breaker` event the harness itself logged (SPEC §1: `state`, `reason`), shown beside the replays. */
+/** A `breaker` event the harness itself logged (docs/format.md: `state`, `reason`), shown beside the replays. */
 export type HarnessBreakerEvent = {
   at: string;
   state: string | null;

@@ -1,5 +1,5 @@
-// The context card (SPEC §3.10, §3.12.15–16): the decision and every factor
-// with its value against its threshold, in the SPEC's order, saying which
+// The context card (docs/analysis.md#context-clear, docs/analysis.md#context-clear): the decision and every factor
+// with its value against its threshold, in the documented order, saying which
 // fired and where token usage is the 1 %/minute estimate. Pure; O(1).
 import type { ContextClearReport, ContextFactorName } from "../analysis/iteration-report-types";
 import { CONTEXT_FACTORS } from "../analysis/iteration-report-types";

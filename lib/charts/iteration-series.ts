@@ -1,4 +1,4 @@
-// "Prepare, then visualise" (STYLE §5) for the iterations tab: one row per
+// "Prepare, then visualise" (STYLE README.md#configuration) for the iterations tab: one row per
 // iteration number with the progress score, window score, tokens and context
 // fill, for recharts to map onto lines and bars. Missing data is a gap: an
 // iteration the analysis did not score, or whose log lacks a field, gets
@@ -61,7 +61,7 @@ export function prepareDetectorMarks(detections: readonly Detection[]): Detector
 
 export type TierBand = { tier: Tier; from: number; to: number };
 
-/** SPEC §3.8 context-fill tiers, in percent. */
+/** docs/analysis.md#token-budget context-fill tiers, in percent. */
 export const TIER_BANDS: readonly TierBand[] = [
   { tier: "NORMAL", from: 0, to: 70 },
   { tier: "WARNING", from: 70, to: 80 },

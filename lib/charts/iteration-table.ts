@@ -1,5 +1,5 @@
-// The iterations tab's table (SPEC §4): one row per stored iteration with
-// what it touched, its tests and errors, its approach, and the §3.5 score,
+// The iterations tab's table (docs/dashboard.md): one row per stored iteration with
+// what it touched, its tests and errors, its approach, and the docs/analysis.md#stagnation-detectors score,
 // window score and risk beside it. Pure; O(iterations). Absent fields stay
 // null so the table can show "—" rather than a made-up zero.
 import type { StoredIteration } from "../schemas/records";

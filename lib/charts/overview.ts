@@ -1,4 +1,4 @@
-// The run page's overview strip (SPEC §4, issue 4 point 1): the verdict
+// The run page's overview strip (docs/dashboard.md): the verdict
 // sentences — where the loop breaker would have halted and what that saves,
 // the three-layer status, the stagnation risk now, the context decision —
 // as plain strings and a tone, so the component only lays them out. Pure.

@@ -1,4 +1,4 @@
-// The tools tab (SPEC §3.1–3.3, §4): the §3.1 tool rows joined with their
+// The tools tab (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts, docs/dashboard.md): the docs/analysis.md#bottlenecks tool rows joined with their
 // p95 duration (from SQL), their bottleneck reasons explained in words with
 // the figures behind them, their per-tool breaker openings and timeouts; then
 // sorted by a column. Also the bar series of total time by tool.
@@ -75,7 +75,7 @@ export function prepareToolTable(
   return rows.sort((a, b) => compareRows(a, b, sort, order));
 }
 
-/** Sort by the key (nulls always last), ties on the tool name ascending (SPEC §3.12.5). */
+/** Sort by the key (nulls always last), ties on the tool name ascending (docs/analysis.md#order-ties-and-figures). */
 function compareRows(a: ToolTableRow, b: ToolTableRow, key: ToolSortKey, order: SortOrder): number {
   const byName = a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0;
   if (key === "tool") return order === "asc" ? byName : -byName;

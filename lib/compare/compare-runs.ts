@@ -1,4 +1,4 @@
-// Compare two runs side by side (SPEC §4 Compare): prepares rows of figures
+// Compare two runs side by side (docs/dashboard.md Compare): prepares rows of figures
 // for run A and run B with the delta B − A and which side is worse, so the
 // page only formats and colours. Pure; O(tools · log tools). It does not
 // format numbers (the component does) and it does not judge text verdicts

@@ -1,9 +1,9 @@
-// Gives validated records their run and ids (SPEC §1, §2). A record without
+// Gives validated records their run and ids (docs/format.md, docs/api.md). A record without
 // `run_id` takes the upload's run; when the upload names none, the run id is
 // derived from the content of the first such line, so re-uploading the same
 // file lands in the same run and adds nothing. Spans without `span_id` and
 // every event get an id hashed from the run and the line's content:
-// identical lines are one record (§3.12.2).
+// identical lines are one record (docs/format.md#ids-and-idempotency).
 import { createHash } from "node:crypto";
 import type { IngestRecord, StoredRecord } from "../schemas/records";
 

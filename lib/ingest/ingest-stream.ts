@@ -1,4 +1,4 @@
-// The ingest pipeline of SPEC §1/§2 without its transport or its database:
+// The ingest pipeline of docs/format.md/docs/api.md without its transport or its database:
 // numbered lines (or JSON values) in, validated records out in batches to a
 // `writeBatch` sink, per-line errors collected (capped, with a total).
 // Memory is O(batch): nothing holds the whole upload (two batches at most). Each batch is written

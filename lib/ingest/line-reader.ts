@@ -1,4 +1,4 @@
-// Streaming line reader for SPEC §1 JSONL: bytes in, numbered lines out.
+// Streaming line reader for docs/format.md JSONL: bytes in, numbered lines out.
 // O(line) memory: a chunk is split on "\n" (a byte never inside a UTF-8
 // sequence), a line longer than `maxLineBytes` is reported and skipped
 // without being buffered. Strips a UTF-8 BOM and a trailing "\r".

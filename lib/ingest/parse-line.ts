@@ -1,4 +1,4 @@
-// One JSONL line → one validated record, or a one-line reason (SPEC §1 "Bad
+// One JSONL line → one validated record, or a one-line reason (docs/format.md "Bad
 // input"). Dispatch on `type`; a record with no `type` but `name` and `t0`
 // is a bare span (the Python `asdict(span)` pattern). Does no I/O and assigns
 // no ids: that needs the upload's context (see assign-ids.ts).
@@ -16,7 +16,7 @@ const SCHEMAS = {
   run: RunRecord,
 } as const;
 
-/** Validate an already-parsed JSON value as a SPEC §1 record. */
+/** Validate an already-parsed JSON value as a docs/format.md record. */
 export function parseRecordValue(value: unknown): ParsedLine {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { ok: false, message: "a record must be a JSON object" };

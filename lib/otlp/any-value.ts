@@ -1,4 +1,4 @@
-// Issue 5 points 2–3 — OTLP AnyValue / KeyValue lists → plain JS values, so
+// docs/otlp.md — OTLP AnyValue / KeyValue lists → plain JS values, so
 // attributes can be kept in `meta`/`attrs` as JSON. strings, bools and doubles
 // as themselves; intValue as a number when it is a safe integer, else as its
 // decimal string; arrays as arrays; kvlists as objects (last key wins);

@@ -1,5 +1,5 @@
-// Issue 5 point 3 — one Claude Code event (an OTLP log record, already named,
-// timed and given its run by lib/otlp/logs.ts) → SPEC §1 wire objects:
+// docs/otlp.md — one Claude Code event (an OTLP log record, already named,
+// timed and given its run by lib/otlp/logs.ts) → docs/format.md wire objects:
 //   tool_result   → tool span: end = record time, start = end − duration_ms,
 //                   ok from `success`, error from `error` / `error_type`
 //   tool_decision → `permission_denied` (decision reject), `permission_granted`

@@ -1,4 +1,4 @@
-// Issue 5 points 1–3 — reading OTLP scalars that arrive in more than one form:
+// docs/otlp.md — reading OTLP scalars that arrive in more than one form:
 // ids as hex (any case) or base64 (some JSON clients), 64-bit nanosecond
 // times as decimal strings or numbers, and Claude Code's attribute values,
 // where numbers and booleans often come as strings ("30012", "false").

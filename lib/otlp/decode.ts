@@ -1,4 +1,4 @@
-// Issue 5 point 1 — an OTLP/HTTP request body (already gunzipped) → the OTLP
+// docs/otlp.md — an OTLP/HTTP request body (already gunzipped) → the OTLP
 // JSON object model of lib/otlp/model.ts, for both content types:
 // `application/json` is parsed as is; `application/x-protobuf` is decoded by
 // protobufjs with the opentelemetry-proto messages of proto-schema.ts and

@@ -1,9 +1,9 @@
-// Issue 5 point 2 — reading a span's attributes by the OpenTelemetry GenAI
+// docs/otlp.md — reading a span's attributes by the OpenTelemetry GenAI
 // semantic conventions (gen_ai.*, with the deprecated prompt/completion token
 // names) and OpenInference's (openinference.span.kind, llm.token_count.*),
 // plus Loopscope's own `loopscope.*` overrides. Kind decision: a span with no
 // GenAI or OpenInference marker is `other` — generic OTel spans (HTTP, DB,
-// framework internals) are containers, not tool calls, and SPEC §3.1 would
+// framework internals) are containers, not tool calls, and docs/analysis.md#bottlenecks would
 // otherwise count them as tools; `loopscope.kind` lets a harness say `tool`.
 import { SPAN_KINDS } from "../schemas/records";
 import { pick, toCount, toInt, toNumber, toText } from "./coerce";

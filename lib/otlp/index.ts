@@ -1,5 +1,5 @@
-// Issue 5 points 1–3 — the pure OTLP receiver, for the /v1/* route handlers:
-// decode the body, map it to SPEC §1 wire objects, encode the response. The
+// docs/otlp.md — the pure OTLP receiver, for the /v1/* route handlers:
+// decode the body, map it to docs/format.md wire objects, encode the response. The
 // route validates each wire object with lib/schemas/records.ts like JSONL.
 export { decodeLogsRequest, decodeTraceRequest, otlpEncodingOf } from "./decode";
 export type { OtlpDecoded, OtlpDecodeError, OtlpEncoding } from "./decode";

@@ -1,6 +1,6 @@
-// Issue 5 point 3 — a log record named `loopscope.iteration` → a SPEC §1
+// docs/otlp.md — a log record named `loopscope.iteration` → a docs/format.md
 // iteration record, so a harness can send its loop log over OTLP. The
-// attributes carry the iteration fields under their SPEC names (`n`,
+// attributes carry the iteration fields under their JSONL names (`n`,
 // `tasks_completed`, `files_modified`, `tests` as a kvlist or as
 // `tests.passed`/`tests.failed`/`tests.skipped`, …); numbers and booleans may
 // be strings. `ts` is the record time. Attributes that are no iteration field

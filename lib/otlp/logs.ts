@@ -1,4 +1,4 @@
-// Issue 5 point 3 — ExportLogsServiceRequest → SPEC §1 wire objects.
+// docs/otlp.md — ExportLogsServiceRequest → docs/format.md wire objects.
 // Each log record is named by its `event.name` attribute, else its `eventName`
 // field, else a body string (Claude Code writes `claude_code.<name>`; the
 // prefix is stripped). Its run is `loopscope.run_id`, else `session.id` (the

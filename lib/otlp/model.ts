@@ -1,4 +1,4 @@
-// Issue 5 point 1 — the OTLP JSON object model the mappers read, as zod
+// docs/otlp.md — the OTLP JSON object model the mappers read, as zod
 // schemas. Lenient on purpose, as OTLP/JSON receivers must be: 64-bit
 // integers as strings or numbers, enums as numbers or names, unknown fields
 // ignored (zod strips them), `null` treated as absent. The envelope is

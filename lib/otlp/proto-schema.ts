@@ -1,4 +1,4 @@
-// Issue 5 point 1 — the OTLP protobuf message definitions, for protobufjs.
+// docs/otlp.md — the OTLP protobuf message definitions, for protobufjs.
 // The messages, field names and field numbers of opentelemetry-proto v1.7
 // (common, resource, trace, logs and the two collector requests/responses),
 // reduced to what a traces+logs receiver reads; metrics are accepted and

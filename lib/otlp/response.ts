@@ -1,4 +1,4 @@
-// Issue 5 point 1 — OTLP/HTTP response bodies, in the encoding of the request
+// docs/otlp.md — OTLP/HTTP response bodies, in the encoding of the request
 // (the spec: "the response MUST use the same Content-Type as the request").
 // Success is an empty Export*ServiceResponse (`{}`), or one with
 // `partialSuccess` when some spans / log records were rejected; a request

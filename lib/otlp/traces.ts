@@ -1,4 +1,4 @@
-// Issue 5 point 2 — ExportTraceServiceRequest → SPEC §1 span wire objects.
+// docs/otlp.md — ExportTraceServiceRequest → docs/format.md span wire objects.
 // The run of a span is, by key priority, `loopscope.run_id`, `session.id`,
 // `gen_ai.conversation.id` — each looked up on the span, then its resource,
 // then any other span (or its resource) of the same trace in this request

@@ -1,4 +1,4 @@
-// Issue 5 points 2–3 — what the OTLP mappers return: SPEC §1 wire objects,
+// docs/otlp.md — what the OTLP mappers return: docs/format.md wire objects,
 // typed as the *input* of the same zod schemas that JSONL lines go through
 // (lib/schemas/records.ts), so the route validates and stores them exactly
 // like an uploaded file. Times are ISO strings with microseconds.

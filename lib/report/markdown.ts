@@ -1,4 +1,4 @@
-// The post-mortem report as Markdown (SPEC §2 report.md, §4 Post-mortem):
+// The post-mortem report as Markdown (docs/api.md report.md, docs/dashboard.md Post-mortem):
 // what happened, where the breakers would have stopped the run and what that
 // would have saved, the bottlenecks, the recommendations and the team's
 // comments. Pure: the run summary, the analysis report and comments in, text

@@ -1,4 +1,4 @@
-// Shapes of the HTTP API (SPEC §2) that are not records: query parameters of
+// Shapes of the HTTP API (docs/api.md) that are not records: query parameters of
 // the list endpoints and the JSON the run endpoints return. Route handlers,
 // pages, components, the CLI and the OpenAPI document (openapi.ts) import
 // these — one name per contract.

@@ -1,4 +1,4 @@
-// Team comments on a run (SPEC §4 Run, Post-mortem): what the comments API
+// Team comments on a run (docs/dashboard.md Run, Post-mortem): what the comments API
 // accepts and returns. The route, the comment box and the tests share these.
 import { z } from "zod";
 

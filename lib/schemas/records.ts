@@ -1,4 +1,4 @@
-// The wire format of SPEC §1 (Loopscope JSONL v1) and the normalised records
+// The wire format of docs/format.md (Loopscope JSONL v1) and the normalised records
 // that ingest produces from it. Per record type: a zod schema that validates
 // the raw JSON object (`X.schema`) and a plain function that normalises it
 // (`X.normalize`); `X.parse` / `X.safeParse` do both. Normalising outside
@@ -68,7 +68,7 @@ const spanShape = {
 };
 const SPAN_KEYS = new Set(Object.keys(spanShape));
 
-/** SPEC §1 span, including the bare `{name,t0,t1,ok,error,meta}` form. §3.12.1 readings. */
+/** docs/format.md span, including the bare `{name,t0,t1,ok,error,meta}` form. docs/analysis.md#calls-and-containers readings. */
 export const SpanRecord = codec(z.looseObject(spanShape), (r) => {
   const t0Us = us(r.t0);
   let t1Us = r.t1 != null ? us(r.t1) : r.duration_ms != null ? t0Us + Math.round(r.duration_ms * 1000) : t0Us;
@@ -121,7 +121,7 @@ const iterationShape = {
 };
 const ITERATION_KEYS = new Set(Object.keys(iterationShape));
 
-/** SPEC §1 iteration. Absent fields stay null: they count for nothing (§3.12.9). */
+/** docs/format.md iteration. Absent fields stay null: they count for nothing (docs/analysis.md#absent-and-empty-fields). */
 export const IterationRecord = codec(z.looseObject(iterationShape), (r) => ({
   type: "iteration" as const,
   runId: r.run_id ?? null,
@@ -171,7 +171,7 @@ const eventShape = {
 };
 const EVENT_KEYS = new Set(Object.keys(eventShape));
 
-/** SPEC §1 event. Any kind is stored; the analysis gives meaning to some. */
+/** docs/format.md event. Any kind is stored; the analysis gives meaning to some. */
 export const EventRecord = codec(z.looseObject(eventShape), (r) => ({
   type: "event" as const,
   runId: r.run_id ?? null,
@@ -198,7 +198,7 @@ const taskShape = {
 };
 const TASK_KEYS = new Set(Object.keys(taskShape));
 
-/** SPEC §1 task. Task records merge (§3.12.2). */
+/** docs/format.md task. Task records merge (docs/format.md#ids-and-idempotency). */
 export const TaskRecord = codec(z.looseObject(taskShape), (r) => ({
   type: "task" as const,
   runId: r.run_id ?? null,
@@ -223,7 +223,7 @@ const runShape = {
 };
 const RUN_KEYS = new Set(Object.keys(runShape));
 
-/** SPEC §1 run. Later run records merge into the run. */
+/** docs/format.md run. Later run records merge into the run. */
 export const RunRecord = codec(z.looseObject(runShape), (r) => ({
   type: "run" as const,
   runId: r.run_id ?? null,

@@ -1,5 +1,5 @@
 // What the timeline draws behind and above the spans, in ms from the run
-// start: iteration bands (SPEC §3.12.3: iteration i covers the time after
+// start: iteration bands (docs/analysis.md#run-start-and-iteration-time-spans: iteration i covers the time after
 // i−1's ts up to its own), breaker OPEN windows (tool breaker openings; the
 // loop, permission and API breakers from their transitions, OPEN until the
 // next transition away from OPEN or the run's end), and event markers by

@@ -1,5 +1,5 @@
 // `npm run bench -- analysis [--spans N] [--cli-spans N]`
-// Issue #3 point 6: on a run of --spans (default 1 000 000) in Postgres, the
+// On a run of --spans (default 1 000 000) in Postgres, the
 // full analysis time (SQL aggregates + per-tool keyset streams + the pure
 // rules) next to one plain GROUP BY scan of the same run, in this process,
 // with the RSS growth during the analysis; then the offline CLI's wall time

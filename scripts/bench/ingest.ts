@@ -1,5 +1,5 @@
 // `npm run bench -- ingest [--spans N] [--pglite-spans N] [--upload-mb N]`
-// Issue #2 point 11. Prints, in one run: parse+validate throughput against a
+// Prints, in one run: parse+validate throughput against a
 // bare JSON.parse loop over the same file; spans/s into Postgres through the
 // ingest route handler (the API path: streamed body → lib/ingest → batched
 // transactions); spans/s of a plain COPY of the same rows (the machine's

@@ -1,5 +1,5 @@
 // `npm run bench -- otlp [--spans N] [--batch 512] [--concurrency 1]` —
-// issue 5 point 7: spans/s through POST /v1/traces (OTLP/JSON and
+// Spans/s through POST /v1/traces (OTLP/JSON and
 // OTLP/protobuf bodies made by the official OpenTelemetry serializers, in
 // batches of 512 like BatchSpanProcessor) into a throwaway Postgres database,
 // next to the JSONL ingest rate of the very same rows (ingestItems +

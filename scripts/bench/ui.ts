@@ -1,5 +1,5 @@
-// `npm run bench -- ui [--spans N] [--rebuild]`: the timeline at scale (issue 4
-// point 9). Generates a nested run of N spans (default 100 000; several
+// `npm run bench -- ui [--spans N] [--rebuild]`: the timeline at scale (docs/benchmarks.md).
+// Generates a nested run of N spans (default 100 000; several
 // tools, ~5 % failures, events), ingests it into a fresh PGlite of the built
 // app (the e2e build in .next-e2e, built if missing), opens its timeline in
 // headless Chromium and prints time to first timeline paint (the component's

@@ -1,4 +1,4 @@
-// Run (SPEC §4, issue 4): the overview strip with the verdicts on top, then
+// Run (docs/dashboard.md): the overview strip with the verdicts on top, then
 // one tab at a time (?tab=timeline|tools|iterations|breakers|context). The
 // page reads the run, its cached analysis and what the active tab needs, and
 // prepares the tab's data with lib/charts; components only render.

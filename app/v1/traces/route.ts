@@ -1,4 +1,4 @@
-// POST /v1/traces — issue 5: OTLP ExportTraceServiceRequest → spans.
+// POST /v1/traces (docs/otlp.md): OTLP ExportTraceServiceRequest → spans.
 // At the conventional OTLP/HTTP path so OTEL_EXPORTER_OTLP_ENDPOINT=http://host:port works.
 // Everything happens in app/_server/otlp-receiver.ts.
 import { receiveOtlp } from "@/app/_server/otlp-receiver";

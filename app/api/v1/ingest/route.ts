@@ -1,4 +1,4 @@
-// POST /api/v1/ingest — SPEC §2. The body is streamed; see app/_server/ingest-request.ts.
+// POST /api/v1/ingest — docs/api.md. The body is streamed; see app/_server/ingest-request.ts.
 // Authorised by app/_server/auth.ts, the one ingest auth seam (accepts all today).
 // After the response, the touched runs are analysed once so their pages open fast.
 import { getDb } from "@/db/client";

@@ -1,4 +1,4 @@
-// GET /api/v1/runs — SPEC §2: filters q, agent, label, from, to, status; sort; cursor pagination.
+// GET /api/v1/runs — docs/api.md: filters q, agent, label, from, to, status; sort; cursor pagination.
 import { getDb } from "@/db/client";
 import { listRuns } from "@/db/runs";
 import { RunListQuery } from "@/lib/schemas/api";

@@ -1,4 +1,4 @@
-// GET and PUT /api/v1/settings — the project's analysis settings (SPEC §3.11).
+// GET and PUT /api/v1/settings — the project's analysis settings (docs/analysis.md#settings).
 // PUT replaces the saved overrides with the body (an object of setting names;
 // an empty object clears them); 400 names the setting at fault. Every later
 // analysis resolves with them (its cache key is the resolved settings).

@@ -1,4 +1,4 @@
-// Post-mortem (SPEC §4): a printable report of one run — what happened,
+// Post-mortem (docs/dashboard.md): a printable report of one run — what happened,
 // where the breakers would have stopped it and what that would have saved,
 // the bottlenecks, the recommendations, the team's comments. The same
 // content as report.md, as HTML sections; "Export Markdown" downloads that.

@@ -1,4 +1,4 @@
-// GET and DELETE /api/v1/runs/{run_id} — SPEC §2.
+// GET and DELETE /api/v1/runs/{run_id} — docs/api.md.
 import { getDb } from "@/db/client";
 import { deleteRun, getRun } from "@/db/runs";
 import { runNotFound } from "@/lib/errors";

@@ -1,4 +1,4 @@
-// GET /api/v1/runs/{run_id}/analysis — SPEC §2/§3; thresholds as query parameters.
+// GET /api/v1/runs/{run_id}/analysis — docs/api.md/docs/analysis.md; thresholds as query parameters.
 import { getDb } from "@/db/client";
 import { getAnalysis } from "@/app/_server/analysis";
 import { parseSettingsParams } from "@/lib/analysis/settings";

@@ -1,5 +1,5 @@
 // GET and POST /api/v1/runs/{run_id}/comments — the team's comments on a run
-// (SPEC §4), oldest first. POST takes {"author","body"}; 400 names the field.
+// (docs/dashboard.md), oldest first. POST takes {"author","body"}; 400 names the field.
 import { getDb } from "@/db/client";
 import { addComment, listComments } from "@/db/comments";
 import { getRun } from "@/db/runs";

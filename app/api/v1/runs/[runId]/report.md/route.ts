@@ -1,4 +1,4 @@
-// GET /api/v1/runs/{run_id}/report.md — the post-mortem as Markdown (SPEC §2),
+// GET /api/v1/runs/{run_id}/report.md — the post-mortem as Markdown (docs/api.md),
 // a download: the same text the CLI prints, with the team's comments.
 import { getDb } from "@/db/client";
 import { listComments } from "@/db/comments";

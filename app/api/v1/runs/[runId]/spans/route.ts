@@ -1,4 +1,4 @@
-// GET /api/v1/runs/{run_id}/spans — SPEC §2: ordered by t0, cursor-paginated.
+// GET /api/v1/runs/{run_id}/spans — docs/api.md: ordered by t0, cursor-paginated.
 import { getDb } from "@/db/client";
 import { getRun } from "@/db/runs";
 import { listSpans } from "@/db/spans";
