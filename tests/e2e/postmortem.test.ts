@@ -1,18 +1,18 @@
-// The post-mortem, compare and settings pages of the built app (SPEC §4):
+// The post-mortem, compare and settings pages of the built app (docs/dashboard.md):
 // runs ingested through POST /api/v1/ingest, then read through the pages in
 // Chromium. The tests share one server and run in order.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestSample, startServer, type AppServer } from "./support/server";
+import { ingestExample, startServer, type AppServer } from "./support/server";
 
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
 
 async function ingest(name: string): Promise<string[]> {
-  return (await ingestSample(server, name)).runs;
+  return (await ingestExample(server, name)).runs;
 }
 
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe("compare", () => {
     expect(await page.getByTestId("compare-run-a").innerText()).toContain("fix auth null deref");
     expect(await page.getByTestId("compare-run-b").innerText()).toContain("r-healthy");
     const failures = page.getByTestId("compare-counts").locator('tr[data-row="failures"] td');
-    expect(await failures.allInnerTexts()).toEqual(["69", "9", "−60"]);
+    expect(await failures.allInnerTexts()).toEqual(["64", "6", "−58"]);
     const halt = page.getByTestId("compare-verdict").locator('tr[data-row="halt"] td');
     expect(await halt.allInnerTexts()).toEqual(["halt at iteration 11 (negative_window)", "never opened"]);
     expect(await page.getByTestId("compare-tools").locator("tbody tr").count()).toBe(7);

@@ -1,19 +1,19 @@
-// The run page and the runs badges on the built app (issue 4 points 1, 3–8):
-// the samples are ingested over POST /api/v1/ingest, then the runs list (which
-// analyses runs lacking a verdict), the overview verdicts, and the tools,
-// iterations, breakers and context tabs are read in Chromium. Expectations
-// from ../shared/samples/README.md. Screenshots go to test-results/screenshots/.
+// The run page and the runs badges on the built app: the repository's examples
+// are ingested over POST /api/v1/ingest, then the runs list (which analyses
+// runs lacking a verdict), the overview verdicts, and the tools, iterations,
+// breakers and context tabs are read in Chromium. Expectations from
+// examples/README.md. Screenshots go to test-results/screenshots/.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestSample, startServer, type AppServer } from "./support/server";
+import { ingestExample, startServer, type AppServer } from "./support/server";
 
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
 
 async function ingest(file: string, runId?: string): Promise<void> {
-  await ingestSample(server, file, runId);
+  await ingestExample(server, file, runId);
 }
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe("runs page badges", () => {
     expect(await badge("r-stuck-loop", "badge-breaker")).toBe("would halt @11");
     expect(await badge("r-stuck-loop", "badge-stagnation")).toBe("stagnation HIGH");
     expect(await badge("r-stuck-loop", "badge-bottlenecks")).toBe("7 bottlenecks");
-    expect(await badge("r-stuck-loop", "badge-failures")).toBe("69 failed");
+    expect(await badge("r-stuck-loop", "badge-failures")).toBe("64 failed");
     expect(await badge("r-healthy", "badge-breaker")).toBe("no breaker");
     expect(await badge("r-healthy", "badge-stagnation")).toBe("stagnation LOW");
     expect(await badge("harness-spans", "badge-bottlenecks")).toBe("1 bottleneck");

@@ -1,18 +1,18 @@
-// The run page's timeline on the built app (issue 4, points 2 and 8): the
-// stuck-loop and harness-spans samples ingested through the API, then rows,
+// The run page's timeline on the built app: the stuck-loop and harness-spans
+// examples (examples/README.md) ingested through the API, then rows,
 // the span panel, zoom in the URL surviving a reload, keyboard selection,
 // filters, and failures marked. Screenshots land in test-results/screenshots/.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestSample, startServer, type AppServer } from "./support/server";
+import { ingestExample, startServer, type AppServer } from "./support/server";
 
 let server: AppServer;
 let browser: TestBrowser;
 let page: Page;
 
 async function ingest(file: string, runId?: string): Promise<void> {
-  await ingestSample(server, file, runId);
+  await ingestExample(server, file, runId);
 }
 
 /** Open a run's timeline and wait until every page of spans has arrived. */
@@ -42,19 +42,19 @@ afterAll(async () => {
 describe("timeline of r-stuck-loop", () => {
   test("shows its spans as rows, tool spans nested under their iteration", async () => {
     await openTimeline("r-stuck-loop");
-    expect(await page.getByTestId("timeline").getAttribute("data-span-count")).toBe("483");
+    expect(await page.getByTestId("timeline").getAttribute("data-span-count")).toBe("424");
     const first = page.getByTestId("timeline-row").first();
-    expect(await first.getAttribute("data-span-id")).toBe("r-stuck-loop-it1");
+    expect(await first.getAttribute("data-span-id")).toBe("it1");
     expect(await first.innerText()).toContain("iteration");
     expect(await page.getByTestId("event-marker").count()).toBeGreaterThan(0);
     await saveScreenshot(page, "timeline-stuck-loop");
   });
 
   test("clicking a span opens its panel with its name and its tool's breaker state", async () => {
-    await row("r-stuck-loop-s2").locator("span", { hasText: "run_tests" }).click();
+    await row("it1.s05").locator("span", { hasText: "run_tests" }).click();
     const panel = page.getByTestId("span-panel");
     await panel.waitFor();
-    expect(await panel.getAttribute("data-span-id")).toBe("r-stuck-loop-s2");
+    expect(await panel.getAttribute("data-span-id")).toBe("it1.s05");
     expect(await panel.getByTestId("span-panel-name").textContent()).toBe("run_tests");
     expect(await panel.getByTestId("span-panel-breakers").innerText()).toContain("loop");
     await saveScreenshot(page, "timeline-span-panel");
@@ -63,7 +63,7 @@ describe("timeline of r-stuck-loop", () => {
   test("the arrow keys move the selection to the next row", async () => {
     await page.getByTestId("timeline-scroll").focus();
     await page.keyboard.press("ArrowDown");
-    await page.locator('[data-testid="span-panel"][data-span-id="r-stuck-loop-s3"]').waitFor();
+    await page.locator('[data-testid="span-panel"][data-span-id="it1.s06"]').waitFor();
   });
 
   test("zoom-in writes view= into the URL and a reload restores the same window and span", async () => {
@@ -71,14 +71,14 @@ describe("timeline of r-stuck-loop", () => {
     await page.getByTestId("zoom-in").click();
     await page.getByTestId("zoom-in").click();
     await page.waitForFunction(() => new URL(location.href).searchParams.has("view"));
-    await page.waitForFunction(() => new URL(location.href).searchParams.get("span") === "r-stuck-loop-s3");
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("span") === "it1.s06");
     const view = viewParam();
     expect(view).toMatch(/^\d+(\.\d+)?-\d+(\.\d+)?$/);
     const zoomed = await tickLabels();
     expect(zoomed).not.toEqual(before);
     await page.reload();
     await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
-    await page.locator('[data-testid="span-panel"][data-span-id="r-stuck-loop-s3"]').waitFor();
+    await page.locator('[data-testid="span-panel"][data-span-id="it1.s06"]').waitFor();
     expect(viewParam()).toBe(view);
     expect(await tickLabels()).toEqual(zoomed);
     await saveScreenshot(page, "timeline-zoomed-reloaded");
@@ -86,10 +86,13 @@ describe("timeline of r-stuck-loop", () => {
 
   test("a link to a moment (view= without span=) scrolls the rows to that moment", async () => {
     await openTimeline("r-stuck-loop", "&view=1800000-1900000"); // 30 min in, where the breaker log points
-    await expect.poll(() => row("r-stuck-loop-it1").count()).toBe(0);
-    const ids = await page
-      .locator('[data-testid="timeline-row"][data-span-id^="r-stuck-loop-it"]')
-      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-span-id")!.replace("r-stuck-loop-it", ""))));
+    await expect.poll(() => row("it1").count()).toBe(0);
+    const ids = await page.getByTestId("timeline-row").evaluateAll((els) =>
+      els
+        .map((e) => /^it(\d+)$/.exec(e.getAttribute("data-span-id") ?? "")?.[1])
+        .filter((n) => n !== undefined)
+        .map(Number),
+    );
     expect(Math.min(...ids)).toBeGreaterThanOrEqual(14);
   });
 
@@ -102,7 +105,7 @@ describe("timeline of r-stuck-loop", () => {
     await page.getByTestId("timeline-failures-only").check();
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="timeline-row"]')].every(
-        (r) => r.getAttribute("data-status") !== "ok" || r.getAttribute("data-span-id")?.includes("-it"),
+        (r) => r.getAttribute("data-status") !== "ok" || /^it\d+$/.test(r.getAttribute("data-span-id") ?? ""),
       ),
     );
     const statuses = await page
@@ -123,7 +126,7 @@ describe("timeline of r-stuck-loop", () => {
   });
 });
 
-describe("timeline of the harness-spans sample", () => {
+describe("timeline of the harness-spans example", () => {
   test("shows http_get rows with failures marked and the short-circuit told apart", async () => {
     await openTimeline("harness");
     const httpRows = page.getByTestId("timeline-row").filter({ hasText: "http_get" });

@@ -1,7 +1,7 @@
-// Upload the shared samples through the real /upload page of the built app,
-// then read the counts back from /runs and a run page (issue 2, point 9;
-// expectations from ../shared/samples/README.md). The tests share one server
-// and run in order: empty state → upload → runs → run page → re-uploads.
+// Upload the repository's examples through the real /upload page of the built
+// app, then read the counts back from /runs and a run page (expectations from
+// examples/README.md). The tests share one server and run in order: empty
+// state → upload → runs → run page → re-uploads.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,14 +9,13 @@ import { gzipSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { startServer, type AppServer } from "./support/server";
+import { EXAMPLES, startServer, type AppServer } from "./support/server";
 
-const SAMPLES = path.resolve(import.meta.dirname, "../../../shared/samples");
-const sample = (name: string) => path.join(SAMPLES, name);
+const example = (name: string) => path.join(EXAMPLES, name);
 
 type Counts = { spans: string; failures: string; iterations: string };
-const STUCK: Counts = { spans: "483", failures: "69", iterations: "30" };
-const HEALTHY: Counts = { spans: "212", failures: "9", iterations: "13" };
+const STUCK: Counts = { spans: "424", failures: "64", iterations: "30" };
+const HEALTHY: Counts = { spans: "167", failures: "6", iterations: "13" };
 const HARNESS: Counts = { spans: "7", failures: "4", iterations: "0" };
 const BAD: Counts = { spans: "2", failures: "0", iterations: "1" };
 
@@ -28,7 +27,7 @@ let harnessRunId = "";
 
 beforeAll(async () => {
   tmpDir = mkdtempSync(path.join(os.tmpdir(), "loopscope-e2e-files-"));
-  writeFileSync(path.join(tmpDir, "healthy-run.jsonl.gz"), gzipSync(readFileSync(sample("healthy-run.jsonl"))));
+  writeFileSync(path.join(tmpDir, "healthy-run.jsonl.gz"), gzipSync(readFileSync(example("healthy-run.jsonl"))));
   server = await startServer();
   browser = await launchBrowser(server.baseUrl);
   page = await browser.newPage();
@@ -87,9 +86,9 @@ describe("upload through the page", () => {
     await saveScreenshot(page, "runs-empty");
   });
 
-  test("the four samples each reach done with their accepted and rejected counts", async () => {
+  test("the four examples each reach done with their accepted and rejected counts", async () => {
     const items = await uploadFiles(
-      ["bad-lines.jsonl", "harness-spans.jsonl", "stuck-loop.jsonl", "healthy-run.jsonl"].map(sample),
+      ["bad-lines.jsonl", "harness-spans.jsonl", "stuck-loop.jsonl", "healthy-run.jsonl"].map(example),
     );
     const counts = async (name: string) => {
       const item = items.get(name)!;
@@ -97,17 +96,17 @@ describe("upload through the page", () => {
     };
     expect(await counts("bad-lines.jsonl")).toEqual(["3 accepted", "6 rejected"]);
     expect(await counts("harness-spans.jsonl")).toEqual(["7 accepted", "0 rejected"]);
-    expect(await counts("stuck-loop.jsonl")).toEqual(["546 accepted", "0 rejected"]);
-    expect(await counts("healthy-run.jsonl")).toEqual(["235 accepted", "0 rejected"]);
+    expect(await counts("stuck-loop.jsonl")).toEqual(["490 accepted", "0 rejected"]);
+    expect(await counts("healthy-run.jsonl")).toEqual(["190 accepted", "0 rejected"]);
 
     expect(await runLinks(items.get("bad-lines.jsonl")!)).toEqual(["Open run r-bad"]);
     expect(await runLinks(items.get("stuck-loop.jsonl")!)).toEqual(["Open run r-stuck-loop"]);
     expect(await runLinks(items.get("healthy-run.jsonl")!)).toEqual(["Open run r-healthy"]);
     const harnessLinks = await runLinks(items.get("harness-spans.jsonl")!);
     expect(harnessLinks).toHaveLength(1);
-    harnessRunId = harnessLinks[0].replace(/^Open run /, "");
+    harnessRunId = (harnessLinks[0] ?? "").replace(/^Open run /, "");
     expect(harnessRunId).toMatch(/^run-[0-9a-f]{12}$/); // no run_id in the file: a derived one
-    await saveScreenshot(page, "upload-after-samples");
+    await saveScreenshot(page, "upload-after-examples");
   });
 
   test("bad-lines.jsonl reports each rejected line by its number, with a reason", async () => {
@@ -153,16 +152,16 @@ describe("upload through the page", () => {
     const items = await uploadFiles([path.join(tmpDir, "healthy-run.jsonl.gz")]);
     const item = items.get("healthy-run.jsonl.gz")!;
     expect([await badgeText(item, "accepted"), await badgeText(item, "rejected")]).toEqual([
-      "235 accepted",
+      "190 accepted",
       "0 rejected",
     ]);
     expect(await runLinks(item)).toEqual(["Open run r-healthy"]);
     expect(await allRowCounts()).toEqual(before);
   });
 
-  test("re-uploading the samples changes no count on the runs page", async () => {
+  test("re-uploading the examples changes no count on the runs page", async () => {
     const before = await allRowCounts();
-    await uploadFiles(["stuck-loop.jsonl", "harness-spans.jsonl", "bad-lines.jsonl"].map(sample));
+    await uploadFiles(["stuck-loop.jsonl", "harness-spans.jsonl", "bad-lines.jsonl"].map(example));
     expect(await allRowCounts()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
-import { SAMPLES } from "./support/ingest";
+import { EXAMPLES } from "./support/ingest";
 
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ["bin/loopscope.mjs", ...args], { encoding: "utf8", timeout: 60_000 });
@@ -9,20 +9,20 @@ const cli = (...args: string[]) => {
 
 describe("npx loopscope analyze (offline gate)", () => {
   test("the stuck loop trips a breaker: exit 3, halt at iteration 11", () => {
-    const r = cli("analyze", `${SAMPLES}/stuck-loop.jsonl`);
+    const r = cli("analyze", `${EXAMPLES}/stuck-loop.jsonl`);
     expect(r.code).toBe(3);
     expect(r.stdout).toContain("would have halted the run at iteration 11");
     expect(r.stderr).toContain("breaker tripped in: r-stuck-loop");
   });
 
   test("the healthy run passes the gate: exit 0", () => {
-    const r = cli("analyze", `${SAMPLES}/healthy-run.jsonl`);
+    const r = cli("analyze", `${EXAMPLES}/healthy-run.jsonl`);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("The loop breaker never opened");
   });
 
   test("--json prints the report with the contract's field names; --set overrides", () => {
-    const r = cli("analyze", `${SAMPLES}/harness-spans.jsonl`, "--json", "--set", "slow_ratio=1.5");
+    const r = cli("analyze", `${EXAMPLES}/harness-spans.jsonl`, "--json", "--set", "slow_ratio=1.5");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual([
@@ -45,7 +45,7 @@ describe("npx loopscope analyze (offline gate)", () => {
   });
 
   test("a bad --set is a usage error naming the setting: exit 1", () => {
-    const r = cli("analyze", `${SAMPLES}/harness-spans.jsonl`, "--set", "fail_max=zero");
+    const r = cli("analyze", `${EXAMPLES}/harness-spans.jsonl`, "--set", "fail_max=zero");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("fail_max");
   });
@@ -53,7 +53,7 @@ describe("npx loopscope analyze (offline gate)", () => {
 
 describe("npx loopscope ingest", () => {
   test("an unreachable server is exit 2", () => {
-    const r = cli("ingest", `${SAMPLES}/harness-spans.jsonl`, "--url", "http://127.0.0.1:9");
+    const r = cli("ingest", `${EXAMPLES}/harness-spans.jsonl`, "--url", "http://127.0.0.1:9");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("server unreachable");
   });

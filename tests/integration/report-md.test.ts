@@ -5,7 +5,7 @@ import type { DbHandle } from "@/db/client";
 import { addComment } from "@/db/comments";
 import { GET } from "@/app/api/v1/runs/[runId]/report.md/route";
 import { targets } from "./support/databases";
-import { ingestFile, SAMPLES } from "./support/ingest";
+import { ingestFile, EXAMPLES } from "./support/ingest";
 import { useDatabase } from "./support/route";
 
 describe.each(targets)("report.md on $name", (target) => {
@@ -16,7 +16,7 @@ describe.each(targets)("report.md on $name", (target) => {
   beforeAll(async () => {
     h = await target.open();
     useDatabase(h);
-    await ingestFile(h.db, `${SAMPLES}/stuck-loop.jsonl`);
+    await ingestFile(h.db, `${EXAMPLES}/stuck-loop.jsonl`);
     await addComment(h.db, "r-stuck-loop", { author: "ana", body: "raise the breaker on negative_window" });
   });
   afterAll(async () => {
@@ -31,7 +31,7 @@ describe.each(targets)("report.md on $name", (target) => {
     const text = await res.text();
     expect(text).toMatch(/^# Post-mortem: fix auth null deref/);
     expect(text).toContain("would have halted the run at iteration 11** (negative_window");
-    const recs = text.split("## Recommendations")[1].split("## Comments")[0];
+    const recs = text.split("## Recommendations")[1]?.split("## Comments")[0];
     expect(recs).toContain("Enable a loop breaker on `negative_window`: it would have stopped the run at iteration 11");
     expect(recs).toContain("Add a circuit breaker to `http_get`");
     expect(text).toContain("**ana**");

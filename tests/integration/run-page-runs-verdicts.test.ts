@@ -1,13 +1,13 @@
-// The runs page (issue 4 point 7) gives every listed run without a fresh
-// verdict one before it renders: the page's server function is called
-// in-process on a real database, then the saved verdicts are read back.
+// The runs page gives every listed run without a fresh verdict one before it
+// renders: the page's server function is called in-process on a real
+// database, then the saved verdicts are read back.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { listRuns } from "@/db/runs";
 import RunsPage from "@/app/runs/page";
 import { RunListQuery } from "@/lib/schemas/api";
 import { targets } from "./support/databases";
-import { ingestFile, ingestText, SAMPLES } from "./support/ingest";
+import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
 import { useDatabase } from "./support/route";
 
 const verdicts = async (h: DbHandle) => {
@@ -21,8 +21,8 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
   beforeAll(async () => {
     h = await target.open();
     useDatabase(h);
-    await ingestFile(h.db, `${SAMPLES}/stuck-loop.jsonl`);
-    await ingestFile(h.db, `${SAMPLES}/healthy-run.jsonl`);
+    await ingestFile(h.db, `${EXAMPLES}/stuck-loop.jsonl`);
+    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
   });
   afterAll(async () => {
     await h?.close();

@@ -156,15 +156,16 @@ function collectOutput(child: ChildProcess): () => string {
   return () => text;
 }
 
-export const SAMPLES = path.resolve(ROOT, "../shared/samples");
+/** The repository's example runs (examples/README.md says what each holds). */
+export const EXAMPLES = path.join(ROOT, "examples");
 
-/** POST a sample file to the server's ingest API; the response body, after a status check. */
-export async function ingestSample(server: AppServer, file: string, runId?: string): Promise<{ runs: string[] }> {
+/** POST an example file to the server's ingest API; the response body, after a status check. */
+export async function ingestExample(server: AppServer, file: string, runId?: string): Promise<{ runs: string[] }> {
   const url = `${server.baseUrl}/api/v1/ingest${runId ? `?run_id=${encodeURIComponent(runId)}` : ""}`;
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-ndjson" },
-    body: readFileSync(path.join(SAMPLES, file)),
+    body: readFileSync(path.join(EXAMPLES, file)),
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`ingest ${file}: HTTP ${res.status} ${text}`);

@@ -1,11 +1,13 @@
 // Ingest a file or a string through the real pipeline into a database.
 import { createReadStream } from "node:fs";
+import path from "node:path";
 import type { Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { ingestItems, type IngestOptions } from "@/lib/ingest/ingest-stream";
 import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
 
-export const SAMPLES = new URL("../../../../shared/samples/", import.meta.url).pathname;
+/** The repository's example runs (examples/README.md says what each holds). */
+export const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
 
 export function ingestFile(db: Db, path: string, opts: Partial<IngestOptions> = {}) {
   return ingestItems(readLines(maybeGunzip(createReadStream(path))), { writeBatch: (b) => writeBatch(db, b), ...opts });

@@ -1,18 +1,20 @@
-// OTLP request bodies for the receiver tests: the shared sample payloads as
-// OTLP/JSON, and the same data encoded as protobuf by the official
-// OpenTelemetry JS serializers (@opentelemetry/otlp-transformer), from
-// SDK-shaped spans and log records built out of the sample.
+// OTLP request bodies for the receiver tests: the repository's example
+// payloads (examples/otlp/) as OTLP/JSON, and the same data encoded as
+// protobuf by the official OpenTelemetry JS serializers
+// (@opentelemetry/otlp-transformer), from SDK-shaped spans and log records
+// built out of the example.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ProtobufLogsSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { keyValuesToObject } from "@/lib/otlp/any-value";
 
-const SAMPLES = new URL("../../../../shared/samples/otlp/", import.meta.url).pathname;
+const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples", "otlp");
 
 type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
 type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
 type Scope = { name: string; version?: string };
-type SampleSpan = {
+type ExampleSpan = {
   traceId: string;
   spanId: string;
   parentSpanId?: string;
@@ -24,28 +26,28 @@ type SampleSpan = {
   events?: { name: string; timeUnixNano: string; attributes?: unknown[] }[];
   status?: { code?: number; message?: string };
 };
-export type SampleTraces = {
-  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[];
+export type ExampleTraces = {
+  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: ExampleSpan[] }[] }[];
 };
-type SampleLog = {
+type ExampleLog = {
   timeUnixNano: string;
   observedTimeUnixNano?: string;
   body: { stringValue: string };
   attributes: unknown[];
 };
-export type SampleLogs = {
-  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[];
+export type ExampleLogs = {
+  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: ExampleLog[] }[] }[];
 };
 
-export const TRACE_RUN = "conv_5j66UpCpwteGg4YSxUnt7lPY";
-export const LOGS_RUN = "11111111-2222-3333-4444-555555555555";
+export const TRACE_RUN = "conv-example-0001";
+export const LOGS_RUN = "5f0c6a1e-3b7d-4e2a-9c81-7d2e4b6a9f30";
 
-export function sampleTraces(): SampleTraces {
-  return JSON.parse(readFileSync(`${SAMPLES}traces.json`, "utf8")) as SampleTraces;
+export function exampleTraces(): ExampleTraces {
+  return JSON.parse(readFileSync(path.join(EXAMPLES, "traces.json"), "utf8")) as ExampleTraces;
 }
 
-export function sampleLogs(): SampleLogs {
-  return JSON.parse(readFileSync(`${SAMPLES}logs-claude-code.json`, "utf8")) as SampleLogs;
+export function exampleLogs(): ExampleLogs {
+  return JSON.parse(readFileSync(path.join(EXAMPLES, "logs-claude-code.json"), "utf8")) as ExampleLogs;
 }
 
 export const jsonBytes = (value: unknown): Uint8Array => new Uint8Array(Buffer.from(JSON.stringify(value)));
@@ -56,9 +58,9 @@ const hrTime = (nanos: string): [number, number] => [
   Number(BigInt(nanos) % 10n ** 9n),
 ];
 
-/** The sample's spans as protobuf, as an SDK exporter would send them. */
-export function protobufTraces(sample: SampleTraces): Uint8Array {
-  const spans = sample.resourceSpans.flatMap((rs) =>
+/** The example's spans as protobuf, as an SDK exporter would send them. */
+export function protobufTraces(example: ExampleTraces): Uint8Array {
+  const spans = example.resourceSpans.flatMap((rs) =>
     rs.scopeSpans.flatMap((ss) =>
       ss.spans.map((s) => ({
         name: s.name,
@@ -90,9 +92,9 @@ export function protobufTraces(sample: SampleTraces): Uint8Array {
   return ProtobufTraceSerializer.serializeRequest(spans as unknown as SdkSpans) ?? new Uint8Array(0);
 }
 
-/** The sample's log records as protobuf. */
-export function protobufLogs(sample: SampleLogs): Uint8Array {
-  const records = sample.resourceLogs.flatMap((rl) =>
+/** The example's log records as protobuf. */
+export function protobufLogs(example: ExampleLogs): Uint8Array {
+  const records = example.resourceLogs.flatMap((rl) =>
     rl.scopeLogs.flatMap((sl) =>
       sl.logRecords.map((r) => ({
         hrTime: hrTime(r.timeUnixNano),
@@ -108,20 +110,20 @@ export function protobufLogs(sample: SampleLogs): Uint8Array {
   return ProtobufLogsSerializer.serializeRequest(records as unknown as SdkLogs) ?? new Uint8Array(0);
 }
 
-/** A copy of the trace sample with every run moved to `runId` (so one database holds several copies). */
-export function tracesForRun(runId: string): SampleTraces {
-  const sample = sampleTraces();
-  for (const rs of sample.resourceSpans)
+/** A copy of the trace example with every run moved to `runId` (so one database holds several copies). */
+export function tracesForRun(runId: string): ExampleTraces {
+  const example = exampleTraces();
+  for (const rs of example.resourceSpans)
     rs.resource.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
-  return sample;
+  return example;
 }
 
-export function logsForRun(runId: string): SampleLogs {
-  const sample = sampleLogs();
-  for (const rl of sample.resourceLogs) {
+export function logsForRun(runId: string): ExampleLogs {
+  const example = exampleLogs();
+  for (const rl of example.resourceLogs) {
     for (const sl of rl.scopeLogs) {
       for (const r of sl.logRecords) r.attributes.push({ key: "loopscope.run_id", value: { stringValue: runId } });
     }
   }
-  return sample;
+  return example;
 }

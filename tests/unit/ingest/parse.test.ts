@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { maybeGunzip, readLines, type Line } from "@/lib/ingest/line-reader";
@@ -7,7 +8,7 @@ import { parseLine } from "@/lib/ingest/parse-line";
 import type { StoredRecord } from "@/lib/schemas/records";
 import { formatTimeUs, parseTimeUs } from "@/lib/time";
 
-const SAMPLES = new URL("../../../../shared/samples/", import.meta.url).pathname;
+const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
 
 async function* chunks(...parts: (string | Buffer)[]) {
   for (const p of parts) yield typeof p === "string" ? Buffer.from(p) : p;
@@ -132,18 +133,29 @@ describe("reading lines from a stream", () => {
     ]);
   });
   test("gzip input is detected by its magic bytes", async () => {
-    const { result } = await ingest(gzipSync(readFileSync(`${SAMPLES}/harness-spans.jsonl`)));
+    const { result } = await ingest(gzipSync(readFileSync(path.join(EXAMPLES, "harness-spans.jsonl"))));
     expect(result.accepted).toBe(7);
   });
 });
 
-describe("the bad-lines sample", () => {
+describe("examples/bad-lines.jsonl", () => {
   test("3 accepted, 6 rejected with their line numbers, the blank line ignored", async () => {
-    const { result } = await ingest(readFileSync(`${SAMPLES}/bad-lines.jsonl`));
+    const { result } = await ingest(readFileSync(path.join(EXAMPLES, "bad-lines.jsonl")));
     expect(result.accepted).toBe(3);
     expect(result.rejected).toBe(6);
     expect(result.errors.map((e) => e.line)).toEqual([2, 3, 6, 7, 9, 10]);
     for (const e of result.errors) expect(e.message).not.toContain("\n");
+  });
+  test("each rejected line carries the reason examples/README.md gives for it", async () => {
+    const { result } = await ingest(readFileSync(path.join(EXAMPLES, "bad-lines.jsonl")));
+    expect(result.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('field "t0": not a time: "yesterday"'),
+      expect.stringContaining("not valid JSON"),
+      expect.stringContaining('missing required field "n"'),
+      expect.stringContaining('missing required field "name"'),
+      expect.stringContaining("not valid JSON"),
+      expect.stringContaining('unknown type "trace"'),
+    ]);
   });
 });
 

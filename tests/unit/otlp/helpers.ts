@@ -1,20 +1,17 @@
-// Shared fixtures for the OTLP mapper tests: the shared sample payloads, tiny
-// request builders, and a check that every wire object passes the same zod
-// schema a JSONL line would (lib/schemas/records.ts).
+// Fixtures for the OTLP mapper tests: the repository's example payloads
+// (examples/otlp/, described in examples/README.md), tiny request builders,
+// and a check that every wire object passes the same zod schema a JSONL line
+// would (lib/schemas/records.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import { EventRecord, IterationRecord, RunRecord, SpanRecord } from "@/lib/schemas/records";
 import type { OtlpWireRecord } from "@/lib/otlp/wire";
 
-const SAMPLES = path.resolve(__dirname, "../../../../shared/samples/otlp");
+const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples", "otlp");
 
-export function loadSample(name: "traces.json" | "logs-claude-code.json"): unknown {
-  return JSON.parse(readFileSync(path.join(SAMPLES, name), "utf8"));
-}
-
-export function sampleBytes(name: "traces.json" | "logs-claude-code.json"): Uint8Array {
-  return new Uint8Array(readFileSync(path.join(SAMPLES, name)));
+export function loadExample(name: "traces.json" | "logs-claude-code.json"): unknown {
+  return JSON.parse(readFileSync(path.join(EXAMPLES, name), "utf8"));
 }
 
 /** A string attribute, or any AnyValue given as is. */
@@ -75,7 +72,7 @@ export function makeLog(
   };
 }
 
-/** Every wire object passes its SPEC §1 zod schema. */
+/** Every wire object passes the zod schema of its JSONL record (docs/format.md). */
 export function expectValidWire(records: OtlpWireRecord[]): void {
   for (const r of records) {
     const schema =

@@ -1,7 +1,7 @@
-// tests/unit/otlp/protobuf.test.ts — issue 5 point 1: the protobuf path gives
-// the JSON path's model. The sample payloads are re-encoded by the official
+// tests/unit/otlp/protobuf.test.ts — the protobuf path gives the JSON path's
+// model. The example payloads (examples/otlp/) are re-encoded by the official
 // OpenTelemetry JS serializers (@opentelemetry/otlp-transformer), decoded by
-// lib/otlp/decode.ts, mapped, and compared with the mapping of the JSON sample.
+// lib/otlp/decode.ts, mapped, and compared with the mapping of the JSON example.
 // This also pins the field numbers of lib/otlp/proto-schema.ts.
 import {
   JsonLogsSerializer,
@@ -17,12 +17,12 @@ import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "@/lib/otlp/
 import { otlpMessageType } from "@/lib/otlp/proto-schema";
 import { encodeExportResponse, encodeStatusResponse } from "@/lib/otlp/response";
 import { mapTraceRequest } from "@/lib/otlp/traces";
-import { loadSample } from "./helpers";
+import { loadExample } from "./helpers";
 
 type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
 type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
 type Scope = { name: string; version: string };
-type SampleSpan = {
+type ExampleSpan = {
   traceId: string;
   spanId: string;
   parentSpanId?: string;
@@ -34,17 +34,17 @@ type SampleSpan = {
   events: { name: string; timeUnixNano: string; attributes: unknown[] }[];
   status: { code?: number; message?: string };
 };
-type SampleTraces = {
-  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: SampleSpan[] }[] }[];
+type ExampleTraces = {
+  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: ExampleSpan[] }[] }[];
 };
-type SampleLog = {
+type ExampleLog = {
   timeUnixNano: string;
   observedTimeUnixNano: string;
   body: { stringValue: string };
   attributes: unknown[];
 };
-type SampleLogs = {
-  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: SampleLog[] }[] }[];
+type ExampleLogs = {
+  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: ExampleLog[] }[] }[];
 };
 
 const hrTime = (nanos: string): [number, number] => [
@@ -52,12 +52,14 @@ const hrTime = (nanos: string): [number, number] => [
   Number(BigInt(nanos) % 10n ** 9n),
 ];
 
-/** The sample's spans as the SDK's ReadableSpan objects (what an exporter serializes). */
-function sdkSpansOf(sample: SampleTraces): SdkSpans {
-  const rs = sample.resourceSpans[0];
+/** The example's spans as the SDK's ReadableSpan objects (what an exporter serializes). */
+function sdkSpansOf(example: ExampleTraces): SdkSpans {
+  const rs = example.resourceSpans[0];
+  const ss = rs?.scopeSpans[0];
+  if (!rs || !ss) throw new Error("the example holds no spans");
   const resource = { attributes: keyValuesToObject(rs.resource.attributes) };
-  const scope = rs.scopeSpans[0].scope;
-  return rs.scopeSpans[0].spans.map((s) => ({
+  const scope = ss.scope;
+  return ss.spans.map((s) => ({
     name: s.name,
     kind: s.kind - 1,
     spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
@@ -84,11 +86,13 @@ function sdkSpansOf(sample: SampleTraces): SdkSpans {
   })) as unknown as SdkSpans;
 }
 
-function sdkLogsOf(sample: SampleLogs): SdkLogs {
-  const rl = sample.resourceLogs[0];
+function sdkLogsOf(example: ExampleLogs): SdkLogs {
+  const rl = example.resourceLogs[0];
+  const sl = rl?.scopeLogs[0];
+  if (!rl || !sl) throw new Error("the example holds no log records");
   const resource = { attributes: keyValuesToObject(rl.resource.attributes) };
-  const scope = rl.scopeLogs[0].scope;
-  return rl.scopeLogs[0].logRecords.map((r) => ({
+  const scope = sl.scope;
+  return sl.logRecords.map((r) => ({
     hrTime: hrTime(r.timeUnixNano),
     hrTimeObserved: hrTime(r.observedTimeUnixNano),
     body: r.body.stringValue,
@@ -100,24 +104,24 @@ function sdkLogsOf(sample: SampleLogs): SdkLogs {
 }
 
 describe("protobuf and JSON bodies map alike", () => {
-  const traces = loadSample("traces.json") as SampleTraces;
-  const logs = loadSample("logs-claude-code.json") as SampleLogs;
-  const fromSample = mapTraceRequest(ExportTraceServiceRequest.parse(traces));
-  const logsFromSample = mapLogsRequest(ExportLogsServiceRequest.parse(logs));
+  const traces = loadExample("traces.json") as ExampleTraces;
+  const logs = loadExample("logs-claude-code.json") as ExampleLogs;
+  const fromExample = mapTraceRequest(ExportTraceServiceRequest.parse(traces));
+  const logsFromExample = mapLogsRequest(ExportLogsServiceRequest.parse(logs));
 
   test("traces encoded by ProtobufTraceSerializer", () => {
     const body = ProtobufTraceSerializer.serializeRequest(sdkSpansOf(traces));
     const decoded = decodeTraceRequest(body!, "application/x-protobuf");
     if (!decoded.ok) throw new Error(decoded.message);
     expect(decoded.encoding).toBe("protobuf");
-    expect(mapTraceRequest(decoded.request)).toEqual(fromSample);
+    expect(mapTraceRequest(decoded.request)).toEqual(fromExample);
   });
 
   test("traces encoded by JsonTraceSerializer", () => {
     const body = JsonTraceSerializer.serializeRequest(sdkSpansOf(traces));
     const decoded = decodeTraceRequest(body!, "application/json");
     if (!decoded.ok) throw new Error(decoded.message);
-    expect(mapTraceRequest(decoded.request)).toEqual(fromSample);
+    expect(mapTraceRequest(decoded.request)).toEqual(fromExample);
   });
 
   test("logs encoded by ProtobufLogsSerializer and JsonLogsSerializer", () => {
@@ -127,7 +131,7 @@ describe("protobuf and JSON bodies map alike", () => {
     ] as const) {
       const decoded = decodeLogsRequest(serializer.serializeRequest(sdkLogsOf(logs))!, type);
       if (!decoded.ok) throw new Error(decoded.message);
-      expect(mapLogsRequest(decoded.request)).toEqual(logsFromSample);
+      expect(mapLogsRequest(decoded.request)).toEqual(logsFromExample);
     }
   });
 
@@ -137,11 +141,11 @@ describe("protobuf and JSON bodies map alike", () => {
       "application/x-protobuf",
     );
     if (!decoded.ok) throw new Error(decoded.message);
-    const span = decoded.request.resourceSpans?.[0].scopeSpans?.[0].spans?.[1];
+    const span = decoded.request.resourceSpans?.[0]?.scopeSpans?.[0]?.spans?.[1];
     expect(span).toMatchObject({
-      traceId: "5b8efff798038103d269b633813fc60c",
-      parentSpanId: "eee19b7ec3c1b173",
-      startTimeUnixNano: "1767225601000000000",
+      traceId: "6c6f6f7073636f70652d6578616d706c",
+      parentSpanId: "6167656e742d3031",
+      startTimeUnixNano: "1770195601200000000",
     });
   });
 

@@ -36,7 +36,7 @@ describe("traces named and unnamed in a request", () => {
       { type: "run", run_id: "s-1", agent: "agent-x" },
       { type: "run", run_id: "s-0", agent: "agent-x" },
     ]);
-    expect(byType(records, "span")[1].meta).toMatchObject({ trace_id: BARE });
+    expect(byType(records, "span")[1]?.meta).toMatchObject({ trace_id: BARE });
   });
 
   test("nothing remembered: the records are returned as they are", () => {

@@ -1,10 +1,10 @@
-// tests/unit/otlp/traces.test.ts — issue 5 point 2: ExportTraceServiceRequest → SPEC §1 spans.
+// tests/unit/otlp/traces.test.ts — an OTLP ExportTraceServiceRequest → Loopscope spans (docs/otlp.md).
 import { describe, expect, test } from "vitest";
 import { decodeTraceRequest } from "@/lib/otlp/decode";
 import { ExportTraceServiceRequest } from "@/lib/otlp/model";
 import { mapTraceRequest } from "@/lib/otlp/traces";
 import { SpanRecord } from "@/lib/schemas/records";
-import { byType, expectValidWire, kv, loadSample, makeSpan, traceRequest } from "./helpers";
+import { byType, expectValidWire, kv, loadExample, makeSpan, traceRequest } from "./helpers";
 
 function mapJson(request: unknown) {
   return mapTraceRequest(ExportTraceServiceRequest.parse(request));
@@ -14,67 +14,68 @@ function onlySpan(request: unknown) {
   expect(result.rejected).toEqual([]);
   const spans = byType(result.records, "span");
   expect(spans).toHaveLength(1);
-  return spans[0];
+  const [span] = spans;
+  if (!span) throw new Error("no span mapped");
+  return span;
 }
 
-describe("the GenAI sample trace", () => {
-  // invoke_agent Researcher ─┬─ execute_tool web_search (ok)
-  //                          └─ execute_tool shell (ERROR: timed out)
-  const result = mapJson(loadSample("traces.json"));
+describe("the GenAI example trace (examples/otlp/traces.json)", () => {
+  // invoke_agent Fixer ─┬─ execute_tool read_file (ok)
+  //                     └─ execute_tool run_tests (ERROR: timed out after 15 s)
+  const result = mapJson(loadExample("traces.json"));
   const spans = byType(result.records, "span");
+  const [agent, read, tests] = spans;
 
   test("maps every span and rejects none", () => {
     expect(result.rejected).toEqual([]);
     expect(spans.map((s) => [s.name, s.kind, s.ok])).toEqual([
-      ["invoke_agent Researcher", "agent", true],
-      ["web_search", "tool", true],
-      ["shell", "tool", false],
+      ["invoke_agent Fixer", "agent", true],
+      ["read_file", "tool", true],
+      ["run_tests", "tool", false],
     ]);
   });
 
   test("the conversation id of the agent span is the run of the whole trace", () => {
-    expect(new Set(spans.map((s) => s.run_id))).toEqual(new Set(["conv_5j66UpCpwteGg4YSxUnt7lPY"]));
+    expect(new Set(spans.map((s) => s.run_id))).toEqual(new Set(["conv-example-0001"]));
     expect(byType(result.records, "run")).toEqual([
-      { type: "run", run_id: "conv_5j66UpCpwteGg4YSxUnt7lPY", agent: "demo-agent" },
+      { type: "run", run_id: "conv-example-0001", agent: "billing-fixer" },
     ]);
-    expect(result.traceRuns).toEqual([
-      { traceId: "5b8efff798038103d269b633813fc60c", runId: "conv_5j66UpCpwteGg4YSxUnt7lPY" },
-    ]);
+    expect(result.traceRuns).toEqual([{ traceId: "6c6f6f7073636f70652d6578616d706c", runId: "conv-example-0001" }]);
   });
 
   test("ids, nesting and microsecond ISO times", () => {
-    expect(spans[1]).toMatchObject({
-      span_id: "eee19b7ec3c1b174",
-      parent_id: "eee19b7ec3c1b173",
-      t0: "2026-01-01T00:00:01.000000Z",
-      t1: "2026-01-01T00:00:02.250000Z",
+    expect(read).toMatchObject({
+      span_id: "746f6f6c2d303031",
+      parent_id: "6167656e742d3031",
+      t0: "2026-02-04T09:00:01.200000Z",
+      t1: "2026-02-04T09:00:01.236000Z",
     });
-    expect(spans[0].parent_id).toBeNull();
+    expect(agent?.parent_id).toBeNull();
   });
 
   test("the error comes from the status message; error.type stays in meta", () => {
-    expect(spans[2].error).toBe("command timed out after 30s");
-    expect(spans[2].meta).toMatchObject({ "error.type": "timeout", trace_id: "5b8efff798038103d269b633813fc60c" });
-    expect(spans[1].error).toBe("");
+    expect(tests?.error).toBe("tests timed out after 15s");
+    expect(tests?.meta).toMatchObject({ "error.type": "timeout", trace_id: "6c6f6f7073636f70652d6578616d706c" });
+    expect(read?.error).toBe("");
   });
 
   test("usage tokens are read, other attributes flattened into meta", () => {
-    expect(spans[0]).toMatchObject({ tokens_in: 1520, tokens_out: 310 });
-    expect(spans[0].meta).toMatchObject({
-      "gen_ai.request.temperature": 0.2,
+    expect(agent).toMatchObject({ tokens_in: 4210, tokens_out: 655 });
+    expect(agent?.meta).toMatchObject({
+      "gen_ai.request.temperature": 0.3,
       "gen_ai.response.finish_reasons": ["end_turn"],
-      "service.name": "demo-agent",
+      "service.name": "billing-fixer",
       span_kind: "internal",
     });
-    expect(spans[0].meta).not.toHaveProperty("gen_ai.usage.input_tokens");
-    expect(spans[1].meta?.["gen_ai.tool.call.arguments"]).toEqual({
-      query: "otlp json encoding",
-      max_results: 5,
-      safe: true,
+    expect(agent?.meta).not.toHaveProperty("gen_ai.usage.input_tokens");
+    expect(read?.meta?.["gen_ai.tool.call.arguments"]).toEqual({
+      path: "src/auth/session.ts",
+      max_lines: 400,
+      follow: false,
     });
   });
 
-  test("every record validates as SPEC §1 wire", () => expectValidWire(result.records));
+  test("every record validates as its JSONL record would", () => expectValidWire(result.records));
 });
 
 describe("edge cases", () => {
@@ -265,8 +266,8 @@ describe("edge cases", () => {
     );
     expect(byType(result.records, "span").map((s) => s.span_id)).toEqual(["aaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaa2"]);
     expect(result.rejected.map((r) => r.index)).toEqual([1, 2, 3]);
-    expect(result.rejected[0].message).toMatch(/startTimeUnixNano/);
-    expect(result.rejected[1].message).toMatch(/spanId/);
+    expect(result.rejected[0]?.message).toMatch(/startTimeUnixNano/);
+    expect(result.rejected[1]?.message).toMatch(/spanId/);
   });
 
   test("a body that is not an export request is invalid; other content types are unsupported", () => {
