@@ -1,4 +1,4 @@
-// docs/analysis.md#permission-breaker (API) + docs/analysis.md#api-breaker: API calls are `api_request` (success) and
+// docs/analysis.md#api-breaker: API calls are `api_request` (success) and
 // `api_error` events in ts order. Over the last `api_window` calls (the
 // window must be full) a failure rate > `api_failure_rate` → OPEN; after
 // `api_cooldown_s` HALF_OPEN (stamped at opened_at + cooldown when the next

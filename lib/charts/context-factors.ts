@@ -1,4 +1,4 @@
-// The context card (docs/analysis.md#context-clear, docs/analysis.md#context-clear): the decision and every factor
+// The context card (docs/analysis.md#context-clear): the decision and every factor
 // with its value against its threshold, in the documented order, saying which
 // fired and where token usage is the 1 %/minute estimate. Pure; O(1).
 import type { ContextClearReport, ContextFactorName } from "../analysis/iteration-report-types";

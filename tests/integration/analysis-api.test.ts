@@ -128,7 +128,7 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     expect(a).toBe(b);
   });
 
-  test("a report read back from the cache keeps the SPEC §2 key order", async () => {
+  test("a report read back from the cache keeps the docs/api.md key order", async () => {
     await analysis("r-healthy");
     const { body } = await analysis("r-healthy");
     expect(Object.keys(body)).toEqual([

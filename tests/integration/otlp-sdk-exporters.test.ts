@@ -1,4 +1,4 @@
-// tests/integration/otlp-sdk-exporters.test.ts — issue 5 point 6: the REAL
+// tests/integration/otlp-sdk-exporters.test.ts — the REAL
 // OpenTelemetry JS exporters (traces and logs; http/json and http/protobuf;
 // gzip and not) send over real HTTP to the real route handlers, behind a bare
 // node:http server (support/otlp-http.ts). A GenAI-instrumented agent and a

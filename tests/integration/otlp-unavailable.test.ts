@@ -1,4 +1,4 @@
-// tests/integration/otlp-unavailable.test.ts — issue 5 points 1 and 6: when
+// tests/integration/otlp-unavailable.test.ts — when
 // the database cannot be reached the receiver answers 503 with Retry-After
 // (the one answer an OTLP exporter retries), and the retried batch, once the
 // database is back, is stored exactly once. Three ways to lose the database:

@@ -1,5 +1,5 @@
 // GET/PUT /api/v1/settings on PGlite and Postgres: validation naming the
-// setting, and a saved project setting changing the analysis (SPEC §3.11).
+// setting, and a saved project setting changing the analysis (docs/analysis.md#settings).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { GET, PUT } from "@/app/api/v1/settings/route";

@@ -1,4 +1,4 @@
-// SPEC §2: the assembled report — exactly the contract's keys, ISO times,
+// docs/api.md: the assembled report — exactly the contract's keys, ISO times,
 // each tool's spans read once — and breakerTripped (the CLI's exit 3).
 import { describe, expect, test } from "vitest";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
@@ -34,7 +34,7 @@ function sampleInput(): AnalysisInput {
 }
 
 describe("analyzeRun", () => {
-  test("the report has exactly the SPEC §2 keys, in the contract's order", async () => {
+  test("the report has exactly the docs/api.md keys, in the contract's order", async () => {
     const report = await analyzeRun(sampleInput(), DEFAULT_SETTINGS);
     expect(Object.keys(report)).toEqual(REPORT_KEYS);
     expect(report.run_id).toBe("r");

@@ -1,4 +1,4 @@
-// SPEC §3.9 (API breaker) + §3.12.14: classification, a full window of 10
+// docs/analysis.md#api-breaker: classification, a full window of 10
 // calls with a failure rate > 50 % → OPEN, 60 s cooldown, probe.
 import { describe, expect, test } from "vitest";
 import { classifyApiCall, replayApiBreaker } from "@/lib/analysis/api-breaker";

@@ -19,7 +19,7 @@ const recommend = (its: StoredIteration[], events: StoredEvent[] = [], tasks: St
   recommendContextClear(views(its, events, tasks), RUN_START_US, tasks, s);
 const fill = (pct: number) => ({ contextTokens: pct * 10, contextWindow: 1000 });
 
-describe("task complexity score (§3.10)", () => {
+describe("task complexity score (docs/analysis.md#context-clear)", () => {
   const work = (linesAdded: number, files: number, texts: string[] = []) => ({
     linesAdded,
     files: new Set(Array.from({ length: files }, (_, i) => `f${i}`)),
@@ -44,7 +44,7 @@ describe("task complexity score (§3.10)", () => {
   });
 });
 
-describe("context-clear recommendation (§3.10, §3.12.15–16)", () => {
+describe("context-clear recommendation (docs/analysis.md#context-clear)", () => {
   test("with no iterations the decision is keep", () => {
     const r = recommend([]);
     expect(r).toMatchObject({ decision: "keep", reasons: [] });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { atMin, makeEvent, makeIteration, makeTask, RUN_START_US, views } from "./iteration-factories";
 
-describe("iteration spans and events (§3.12.3)", () => {
+describe("iteration spans and events (docs/analysis.md#run-start-and-iteration-time-spans)", () => {
   test("iteration i covers (ts_{i-1}, ts_i], the first from the run start", () => {
     // start | e0 ... it1 (1 min) | e1 ... it2 (3 min) | e2 (after the last iteration)
     const its = [makeIteration({ n: 1 }), makeIteration({ n: 2, tsUs: atMin(3) })];
@@ -28,7 +28,7 @@ describe("iteration spans and events (§3.12.3)", () => {
   });
 });
 
-describe("current task (§3.12.4)", () => {
+describe("current task (docs/analysis.md#current-task)", () => {
   const starts = [makeEvent("task_started", 0, { taskId: "t-1" }), makeEvent("task_started", 2, { taskId: "t-2" })];
   test.each([
     ["task_id wins over task_started", { n: 1, taskId: "t-9" }, "t-9"],
@@ -43,7 +43,7 @@ describe("current task (§3.12.4)", () => {
   });
 });
 
-describe("task tokens (§3.12.8) and errors (§3.4)", () => {
+describe("task tokens (docs/analysis.md#task-tokens-and-errors) and errors (docs/analysis.md#three-layer-breaker)", () => {
   test("iterations' tokens_used add up as the task goes", () => {
     const its = [1, 2, 3].map((n) => makeIteration({ n, taskId: "t", tokensUsed: 100 * n }));
     expect(views(its).map((v) => v.taskTokens)).toEqual([100, 300, 600]);

@@ -5,7 +5,7 @@ import { iterations, settings, views } from "./iteration-factories";
 const brief = (r: ReturnType<typeof replayLayers>) =>
   r.events.map((e) => `${e.layer}:${e.kind}:${e.severity}@${e.iteration}${e.task_id ? `/${e.task_id}` : ""}`);
 
-describe("three-layer verdicts (§3.4)", () => {
+describe("three-layer verdicts (docs/analysis.md#three-layer-breaker)", () => {
   test.each([
     [80, { warning: false, trip: null }],
     [81, { warning: true, trip: null }],
@@ -42,7 +42,7 @@ describe("three-layer verdicts (§3.4)", () => {
 });
 
 describe("three-layer replay", () => {
-  test("a trip rising to HIGH adds one more trip event (§3.12.7): 100 of 100 MEDIUM, 121st HIGH", () => {
+  test("a trip rising to HIGH adds one more trip event (docs/analysis.md#three-layer-breaker): 100 of 100 MEDIUM, 121st HIGH", () => {
     const r = replayLayers(views(iterations(130, () => ({}))), settings());
     expect(brief(r)).toEqual(["iteration:warning:LOW@81", "iteration:trip:MEDIUM@100", "iteration:trip:HIGH@121"]);
     expect(r).toMatchObject({ status: "TRIGGERED", action: "BLOCKER_ESCALATION" });

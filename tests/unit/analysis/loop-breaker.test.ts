@@ -16,7 +16,7 @@ function replay(steps: [score: number, fired: string | null][], cooldownMin: num
 const moves = (r: ReturnType<typeof replay>) =>
   r.report.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}:${t.reason}`);
 
-describe("loop breaker replay (§3.6, §3.12.12)", () => {
+describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#stagnation-detectors)", () => {
   test("a firing detector opens the breaker at that iteration's ts and names it", () => {
     const r = replay(
       [

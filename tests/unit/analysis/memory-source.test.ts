@@ -1,5 +1,5 @@
-// The in-memory AnalysisInput: §3.1 which spans are calls, §3.12.2
-// duplicates, §3.12.3 run start, §3.12.8 span tokens per task, §3.7 calls.
+// The in-memory AnalysisInput: docs/analysis.md#bottlenecks which spans are calls, docs/format.md#ids-and-idempotency
+// duplicates, docs/analysis.md#run-start-and-iteration-time-spans run start, docs/analysis.md#task-tokens-and-errors span tokens per task, docs/analysis.md#rate-limit calls.
 import { describe, expect, test } from "vitest";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import type { StoredIteration, StoredRun, StoredTask } from "@/lib/schemas/records";

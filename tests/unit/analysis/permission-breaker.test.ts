@@ -1,4 +1,4 @@
-// SPEC §3.9 (permission breaker): 3 denials without a grant between, or 20 in
+// docs/analysis.md#permission-breaker (permission breaker): 3 denials without a grant between, or 20 in
 // all → OPEN; after 300 s HALF_OPEN (stamped lazily at opened_at + 300 s when
 // the next permission event arrives); then a grant closes, a denial reopens.
 import { describe, expect, test } from "vitest";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { normalizeError, scoreIteration, windowScores } from "@/lib/analysis/progress";
 import { makeIteration } from "./iteration-factories";
 
-describe("progress score (§3.5)", () => {
+describe("progress score (docs/analysis.md#stagnation-detectors)", () => {
   test.each([
     ["newly_passing > 0 scores +3", { newlyPassing: 2 }, 3],
     ["tasks_completed > 0 scores +5", { tasksCompleted: 1 }, 5],
@@ -15,7 +15,7 @@ describe("progress score (§3.5)", () => {
       { newlyPassing: 50, tasksCompleted: 9, filesModified: ["a", "b", "c"] },
       9,
     ],
-    ["absent fields count for nothing (§3.12.9)", {}, 0],
+    ["absent fields count for nothing (docs/analysis.md#absent-and-empty-fields)", {}, 0],
     [
       "zero counts count for nothing",
       { newlyPassing: 0, tasksCompleted: 0, buildErrorsResolved: 0, reverted: false },
@@ -41,7 +41,7 @@ describe("progress score (§3.5)", () => {
   });
 });
 
-describe("error normalisation (§3.12.11)", () => {
+describe("error normalisation (docs/analysis.md#error-normalisation)", () => {
   test.each([
     ["trims", "  boom  ", "boom"],
     ["masks a UUID", "job 123e4567-e89b-12d3-a456-426614174000 failed", "job <hex> failed"],

@@ -1,4 +1,4 @@
-// SPEC §3.7 + §3.12.13: rolling-hour peak (t − 1 h, t], the first 80 % and
+// docs/analysis.md#rate-limit + docs/analysis.md#rate-limit: rolling-hour peak (t − 1 h, t], the first 80 % and
 // 100 % of max_calls_per_hour, and the waits of a FIFO limiter.
 import { describe, expect, test } from "vitest";
 import { mergeCallTimes, replayRateLimit } from "@/lib/analysis/rate-limit";

@@ -14,7 +14,7 @@ const slipping = { reverted: true } satisfies Partial<StoredIteration>;
 /** No files, yet score +2: feeds no_progress only. */
 const idle = { filesModified: [], newlyPassing: 1, buildErrorsResolved: 1 } satisfies Partial<StoredIteration>;
 
-describe("the seven detectors (§3.5, §3.12.10)", () => {
+describe("the seven detectors (docs/analysis.md#stagnation-detectors, docs/analysis.md#windows)", () => {
   test.each([
     ["negative_window needs 3 iterations of window", iterations(2, () => slipping), []],
     ["negative_window fires at the third negative iteration", iterations(4, () => slipping), ["negative_window@3"]],
@@ -24,7 +24,7 @@ describe("the seven detectors (§3.5, §3.12.10)", () => {
       ["no_progress@3"],
     ],
     [
-      "no_progress: an absent files_modified does not count (§3.12.9)",
+      "no_progress: an absent files_modified does not count (docs/analysis.md#absent-and-empty-fields)",
       iterations(4, (n) => (n === 2 ? { newlyPassing: 1 } : idle)),
       [],
     ],
@@ -119,7 +119,7 @@ describe("the seven detectors (§3.5, §3.12.10)", () => {
     ]);
   });
 
-  test("several detectors firing together are listed in SPEC order and the first is the breaker's reason", () => {
+  test("several detectors firing together are listed in the documented order and the first is the breaker's reason", () => {
     const its = iterations(5, () => ({ ...stuck, workKind: "test_fix" }));
     const report = replayStagnation(views(its), settings());
     expect(report.stagnation.detections.map((d) => `${d.detector}@${d.at_iteration}`)).toEqual([

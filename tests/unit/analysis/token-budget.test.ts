@@ -9,7 +9,7 @@ const filled = (fills: (number | null)[]) =>
     return f == null ? {} : { contextTokens: f * 10, contextWindow: 1000 };
   });
 
-describe("token budget tiers (§3.8)", () => {
+describe("token budget tiers (docs/analysis.md#token-budget)", () => {
   test.each([
     [0, "NORMAL"],
     [69.99, "NORMAL"],

@@ -1,4 +1,4 @@
-// SPEC §3.2: the per-tool breaker replay (fail_max 3, cool_s 60 by default).
+// docs/analysis.md#tool-breaker: the per-tool breaker replay (fail_max 3, cool_s 60 by default).
 import { describe, expect, test } from "vitest";
 import { isHarnessShortCircuit, replayToolBreaker, startToolBreaker } from "@/lib/analysis/tool-breaker";
 import { fail, iso, ok } from "./tool-side-factories";

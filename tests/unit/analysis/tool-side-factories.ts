@@ -1,4 +1,4 @@
-// Tiny factories for the tool-side analysis tests (SPEC §3.1–§3.3, §3.7, §3.9).
+// Tiny factories for the tool-side analysis tests (docs/analysis.md#bottlenecks–docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker).
 // Times are given in seconds from T0 and turned into epoch microseconds.
 import { readFileSync } from "node:fs";
 import { formatTimeUs } from "@/lib/time";

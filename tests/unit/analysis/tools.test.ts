@@ -1,4 +1,4 @@
-// SPEC §3.1: tool table, upper median, bottleneck reasons and their edges.
+// docs/analysis.md#bottlenecks: tool table, upper median, bottleneck reasons and their edges.
 import { describe, expect, test } from "vitest";
 import { findBottlenecks, summariseTools, upperMedian, slowThresholdMs } from "@/lib/analysis/tools";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";

@@ -6,7 +6,7 @@ import { formatMinutes, prepareVerdicts } from "@/lib/charts/overview";
 import { at, makeContext, makeReport, scored } from "./factories";
 
 describe("prepareContextFactors", () => {
-  test("every factor in SPEC order with value against threshold, fired flags kept", () => {
+  test("every factor in the documented order with value against threshold, fired flags kept", () => {
     const ctx = makeContext({
       decision: "clear",
       factors: { ...makeContext().factors, token_usage: { value: 99.5, threshold: 60, fired: true, estimated: false } },

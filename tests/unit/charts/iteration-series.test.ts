@@ -101,7 +101,7 @@ describe("prepareDetectorMarks", () => {
 });
 
 describe("TIER_BANDS", () => {
-  test("cover 0–100 without gaps at the SPEC §3.8 edges 70, 80, 92, 95", () => {
+  test("cover 0–100 without gaps at the docs/analysis.md#token-budget edges 70, 80, 92, 95", () => {
     expect(TIER_BANDS.map((b) => [b.from, b.to])).toEqual([
       [0, 70],
       [70, 80],

@@ -45,7 +45,7 @@ test("a row carries the iteration's facts beside its score, window and risk", ()
   });
 });
 
-test("an empty files list is 0 files; an absent one is null (SPEC §3.12.9)", () => {
+test("an empty files list is 0 files; an absent one is null (docs/analysis.md#absent-and-empty-fields)", () => {
   const rows = prepareIterationRows([it(1, { filesModified: [] }), it(2)], []);
   expect(rows.map((r) => r.files)).toEqual([{ count: 0, list: "" }, null]);
 });
