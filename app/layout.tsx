@@ -21,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/upload">Upload</Link>
             <Link href="/compare">Compare</Link>
             <Link href="/settings">Settings</Link>
+            <Link href="/docs">Docs</Link>
           </nav>
         </header>
         <main>{children}</main>

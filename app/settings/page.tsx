@@ -1,5 +1,6 @@
 // Settings (docs/dashboard.md, docs/analysis.md#settings): the project thresholds every analysis uses
 // unless a run's config or a request overrides them, and the ingest API keys.
+import Link from "next/link";
 import { getDb } from "@/db/client";
 import { getProjectSettings } from "@/db/settings";
 import { IngestKeysCard } from "@/components/settings/ingest-keys";
@@ -17,7 +18,7 @@ export default async function SettingsPage() {
       <p className="muted">
         Project thresholds for every analysis. Precedence: query parameters of one request &gt; the run&apos;s{" "}
         <code>config</code> &gt; these project settings &gt; the defaults (shown greyed). Leave a field empty to use the
-        default.
+        default. What each setting does: <Link href="/docs/analysis#settings">the analysis rules</Link>.
       </p>
       <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
       <IngestKeysCard />

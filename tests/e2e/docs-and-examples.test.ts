@@ -1,0 +1,77 @@
+// A new user's first minute in the built app: the empty runs page offers the
+// repository's example runs, one click loads them, and the documentation the
+// UI links to is served at /docs with GitHub's heading anchors.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
+import { startServer, type AppServer } from "./support/server";
+
+let server: AppServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.baseUrl);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("Load example runs", () => {
+  test("the empty runs page loads the examples with one click and lists them", async () => {
+    await page.goto("/runs");
+    await page.getByText("No runs yet.").waitFor();
+    await page.getByTestId("load-examples").click();
+    await page.getByRole("link", { name: "fix auth null deref" }).waitFor();
+    const table = await page.locator("table").innerText();
+    expect(table).toContain("r-stuck-loop");
+    expect(table).toContain("r-healthy");
+    expect(table).toContain("example-harness-spans");
+    expect(table).not.toContain("r-bad"); // the bad-lines file is not an example run
+    await saveScreenshot(page, "runs-after-load-examples");
+  });
+
+  test("loading again stores nothing new", async () => {
+    const res = await page.request.post("/api/v1/examples");
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { files: { status: string }[] };
+    expect(body.files.map((f) => f.status)).toEqual(body.files.map(() => "already_loaded"));
+  });
+});
+
+describe("docs", () => {
+  test("the nav's Docs link lists the pages; a glossary anchor lands on its heading", async () => {
+    await page.goto("/runs");
+    await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Docs" }).click();
+    await page.getByRole("heading", { name: "Documentation" }).waitFor();
+    await page.getByRole("link", { name: "Analysis rules" }).click();
+    await page.getByTestId("doc").waitFor();
+    await page.goto("/docs/analysis#glossary");
+    expect(await page.locator("#glossary").count()).toBe(1);
+    expect(await page.getByTestId("doc").innerText()).toContain("HALF_OPEN");
+    await saveScreenshot(page, "docs-analysis");
+  });
+
+  test("links between the files become links between pages", async () => {
+    await page.goto("/docs/format");
+    const href = await page.getByTestId("doc").locator('a[href^="/docs/analysis"]').first().getAttribute("href");
+    expect(href).toMatch(/^\/docs\/analysis(#[a-z0-9-]+)?$/);
+  });
+
+  test("an unknown page is a 404", async () => {
+    expect((await page.request.get("/docs/no-such-page")).status()).toBe(404);
+  });
+
+  test("the OpenAPI document describes the API", async () => {
+    const res = await page.request.get("/api/v1/openapi.json");
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/ingest", "/api/v1/examples", "/v1/traces"]),
+    );
+  });
+});
