@@ -15,7 +15,8 @@
 // Column lists and row types come from db/schema.ts (table-columns.ts,
 // ingest-rows.ts). Round trips on postgres.js, fast path: BEGIN, runs, COPY
 // (two), the other tables pipelined (one), COMMIT.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
@@ -24,7 +25,7 @@ import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow } from "./in
 import { isUniqueViolation } from "./pg-errors";
 import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
 import { events, iterations, runs, spans as spansTable, tasks as tasksTable } from "./schema";
-import { insertColumnsOf } from "./table-columns";
+import { insertColumnsOf, type InsertColumns } from "./table-columns";
 
 // Column lists from the schema (table-columns.ts), computed once. A run
 // record sets only the run's own fields; its totals belong to the writers.
@@ -174,48 +175,45 @@ async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, Stor
       updated_at = now()`);
 }
 
-async function insertSpans(tx: Tx, rowsJson: string) {
-  await tx.execute(sql`
-    WITH ins AS (
-      INSERT INTO spans (${SPAN_INSERT.names})
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${SPAN_INSERT.recordset})
+/** INSERT the rows of `rowsJson` not stored yet (a re-upload adds nothing), RETURNING what the totals need. */
+function insertNewRows(table: PgTable, columns: InsertColumns, rowsJson: string, returning: SQL): SQL {
+  return sql`INSERT INTO ${table} (${columns.names})
+      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${columns.recordset})
       ON CONFLICT DO NOTHING
-      RETURNING run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1
-    ), agg AS (${spanTotalsOf(sql`ins`)})
+      RETURNING ${returning}`;
+}
+
+/** UPDATE runs from `agg` (run_id, first_at, last_at and what `counts` adds), bumping data_version. */
+function addToRuns(counts: SQL): SQL {
+  return sql`UPDATE runs SET ${counts},
+      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
+      data_version = data_version + 1, updated_at = now()
+    FROM agg WHERE runs.run_id = agg.run_id`;
+}
+
+async function insertSpans(tx: Tx, rowsJson: string) {
+  const returning = sql`run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1`;
+  await tx.execute(sql`
+    WITH ins AS (${insertNewRows(spansTable, SPAN_INSERT, rowsJson, returning)}),
+    agg AS (${spanTotalsOf(sql`ins`)})
     ${addSpanTotalsFrom(sql`agg x`)}`);
 }
 
 async function insertIterations(tx: Tx, rowsJson: string) {
   await tx.execute(sql`
-    WITH ins AS (
-      INSERT INTO iterations (${ITERATION_INSERT.names})
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${ITERATION_INSERT.recordset})
-      ON CONFLICT DO NOTHING
-      RETURNING run_id, ts, tokens_used
-    ), agg AS (
+    WITH ins AS (${insertNewRows(iterations, ITERATION_INSERT, rowsJson, sql`run_id, ts, tokens_used`)}),
+    agg AS (
       SELECT run_id, count(*) AS n, coalesce(sum(tokens_used), 0) AS tokens, min(ts) AS first_at, max(ts) AS last_at
       FROM ins GROUP BY run_id
     )
-    UPDATE runs SET iteration_count = iteration_count + agg.n, iteration_tokens = iteration_tokens + agg.tokens,
-      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
-      data_version = data_version + 1, updated_at = now()
-    FROM agg WHERE runs.run_id = agg.run_id`);
+    ${addToRuns(sql`iteration_count = iteration_count + agg.n, iteration_tokens = iteration_tokens + agg.tokens`)}`);
 }
 
 async function insertEvents(tx: Tx, rowsJson: string) {
   await tx.execute(sql`
-    WITH ins AS (
-      INSERT INTO events (${EVENT_INSERT.names})
-      SELECT * FROM json_to_recordset(${rowsJson}::json) AS x(${EVENT_INSERT.recordset})
-      ON CONFLICT DO NOTHING
-      RETURNING run_id, ts
-    ), agg AS (
-      SELECT run_id, count(*) AS n, min(ts) AS first_at, max(ts) AS last_at FROM ins GROUP BY run_id
-    )
-    UPDATE runs SET event_count = event_count + agg.n,
-      first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
-      data_version = data_version + 1, updated_at = now()
-    FROM agg WHERE runs.run_id = agg.run_id`);
+    WITH ins AS (${insertNewRows(events, EVENT_INSERT, rowsJson, sql`run_id, ts`)}),
+    agg AS (SELECT run_id, count(*) AS n, min(ts) AS first_at, max(ts) AS last_at FROM ins GROUP BY run_id)
+    ${addToRuns(sql`event_count = event_count + agg.n`)}`);
 }
 
 async function upsertTasks(tx: Tx, tasks: StoredTask[]) {

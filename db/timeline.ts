@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor, type SpanOut } from "@/lib/schemas/api";
 import { formatTimeUs } from "@/lib/time";
 import {
+  emptyColumns,
   TIMELINE_ERROR_CHARS,
   TIMELINE_PAGE_BUDGET_BYTES,
   type TimelinePage,
@@ -106,20 +107,7 @@ export async function getTimelinePage(db: Db, runId: string, q: TimelineQuery): 
 
 /** Rows → parallel arrays, stopping once the page's estimated JSON passes the budget. */
 function toColumns(rows: PageRow[], startUs: number): { spans: TimelineSpanColumns; taken: number } {
-  const c: TimelineSpanColumns = {
-    ids: [],
-    parent: [],
-    parent_ids: [],
-    name: [],
-    names: [],
-    kind: [],
-    kinds: [],
-    t0: [],
-    t1: [],
-    ok: [],
-    error: [],
-    errors: [],
-  };
+  const c = emptyColumns();
   const parents = indexer(c.parent_ids);
   const names = indexer(c.names);
   const kinds = indexer(c.kinds);

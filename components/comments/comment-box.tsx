@@ -1,11 +1,11 @@
 "use client";
 // The comment list and form: posts to /api/v1/runs/{id}/comments, then asks
-// the server page to re-render (router.refresh) so every list stays the
+// the server page to re-render (useRefreshAfter) so every list stays the
 // server's. The author's name is remembered in localStorage.
-import { useRouter } from "next/navigation";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { formatTimestamp } from "@/lib/format";
 import { COMMENT_AUTHOR_MAX, COMMENT_BODY_MAX, type CommentOut } from "@/lib/schemas/comments";
+import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 
 const AUTHOR_KEY = "loopscope.comment-author";
 
@@ -19,21 +19,17 @@ function subscribeToNothing(): () => void {
 }
 
 export function CommentBox({ runId, comments }: { runId: string; comments: CommentOut[] }) {
-  const router = useRouter();
   // The remembered name until the user types one; "" on the server, so the
   // first client render matches the HTML and the stored name follows.
   const storedAuthor = useSyncExternalStore(subscribeToNothing, readStoredAuthor, () => "");
   const [typedAuthor, setAuthor] = useState<string | null>(null);
   const author = typedAuthor ?? storedAuthor;
   const [body, setBody] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useRefreshAfter();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const res = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/comments`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -45,12 +41,7 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
       }
       window.localStorage.setItem(AUTHOR_KEY, author.trim());
       setBody("");
-      router.refresh();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,5 +1,6 @@
 // The two run pickers of /compare: a plain GET form (no JavaScript needed)
 // with a select of recent runs for each side.
+import type { ReactNode } from "react";
 import type { RunSummary } from "@/lib/schemas/api";
 import { formatTimestamp } from "@/lib/format";
 
@@ -11,27 +12,25 @@ export function ComparePicker({ runs, a, b }: { runs: RunSummary[]; a?: string; 
   ));
   return (
     <form method="get" action="/compare" className="row card compare-picker no-print" data-testid="compare-picker">
-      <label>
-        Run A{" "}
-        <select name="a" defaultValue={a ?? ""} required data-testid="compare-a">
-          <option value="" disabled>
-            choose a run
-          </option>
-          {options}
-        </select>
-      </label>
-      <label>
-        Run B{" "}
-        <select name="b" defaultValue={b ?? ""} required data-testid="compare-b">
-          <option value="" disabled>
-            choose a run
-          </option>
-          {options}
-        </select>
-      </label>
+      <CompareRunSelect side="a" value={a} options={options} />
+      <CompareRunSelect side="b" value={b} options={options} />
       <button className="btn primary" type="submit" data-testid="compare-submit">
         Compare
       </button>
     </form>
+  );
+}
+
+function CompareRunSelect({ side, value, options }: { side: "a" | "b"; value?: string; options: ReactNode }) {
+  return (
+    <label>
+      Run {side.toUpperCase()}{" "}
+      <select name={side} defaultValue={value ?? ""} required data-testid={`compare-${side}`}>
+        <option value="" disabled>
+          choose a run
+        </option>
+        {options}
+      </select>
+    </label>
   );
 }

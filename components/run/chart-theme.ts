@@ -25,3 +25,11 @@ export const TOOLTIP_STYLE = {
   labelStyle: { color: "#d8dee9" },
   itemStyle: { color: "#d8dee9" },
 } as const;
+
+/** A per-iteration series: straight, unanimated, and a missing value stays a gap (connectNulls off), never a zero. */
+export const SERIES_LINE = { type: "linear", isAnimationActive: false, connectNulls: false } as const;
+
+/** The label of a reference line, written at its top left in the line's colour. */
+export function referenceLabel(value: string, fill: string) {
+  return { value, position: "insideTopLeft", fill, fontSize: 10 } as const;
+}

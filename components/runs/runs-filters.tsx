@@ -11,22 +11,8 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         aria-label="search"
         style={{ width: 240 }}
       />
-      <select name="agent" defaultValue={query.agent ?? ""} aria-label="agent">
-        <option value="">All agents</option>
-        {agents.map((a) => (
-          <option key={a} value={a}>
-            {a}
-          </option>
-        ))}
-      </select>
-      <select name="label" defaultValue={query.label ?? ""} aria-label="label">
-        <option value="">All labels</option>
-        {labels.map((l) => (
-          <option key={l} value={l}>
-            {l}
-          </option>
-        ))}
-      </select>
+      <RunsFilterSelect name="agent" value={query.agent} all="All agents" choices={agents} />
+      <RunsFilterSelect name="label" value={query.label} all="All labels" choices={labels} />
       <select name="status" defaultValue={query.status ?? ""} aria-label="status">
         <option value="">Any status</option>
         <option value="tripped">Breaker tripped</option>
@@ -40,5 +26,29 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         Apply
       </button>
     </form>
+  );
+}
+
+/** A filter whose choices are the stored values, with "all" first. */
+function RunsFilterSelect({
+  name,
+  value,
+  all,
+  choices,
+}: {
+  name: string;
+  value: string | undefined;
+  all: string;
+  choices: string[];
+}) {
+  return (
+    <select name={name} defaultValue={value ?? ""} aria-label={name}>
+      <option value="">{all}</option>
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
   );
 }

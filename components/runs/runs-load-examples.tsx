@@ -1,32 +1,21 @@
 "use client";
 // The empty runs page's "Load example runs" button: POST /api/v1/examples,
-// then ask the server page to re-render (router.refresh) so the runs appear.
+// then ask the server page to re-render (useRefreshAfter) so the runs appear.
 // Loading twice changes nothing, so a double click is harmless.
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import type { ErrorBody } from "@/lib/schemas/errors";
 import type { ExamplesResponse } from "@/lib/schemas/ingest-api";
+import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 
 export function RunsLoadExamples() {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useRefreshAfter();
 
-  async function load() {
-    setBusy(true);
-    setError(null);
-    try {
+  const load = () =>
+    run(async () => {
       const res = await fetch("/api/v1/examples", { method: "POST" });
       const body = (await res.json().catch(() => null)) as ExamplesResponse | ErrorBody | null;
       if (!res.ok || body === null || "error" in body)
         throw new Error(body && "error" in body ? body.error.message : `HTTP ${res.status}`);
-      router.refresh();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <>

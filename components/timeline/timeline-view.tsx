@@ -124,6 +124,8 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
     setView(zoomView(shown, kind === "in" ? 1 / ZOOM_STEP : ZOOM_STEP, mid, bounds));
   };
 
+  // The minimap, header and waterfall show one view window and move it together.
+  const pane = { view: shown, bounds, width, onView: setView };
   const total = run?.span_count ?? 0;
   const status = error
     ? `error: ${error}`
@@ -151,42 +153,29 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
           onZoom={zoom}
         />
         <div className={css.frame}>
-          <TimelineMinimap
-            store={store}
-            bounds={bounds}
-            view={shown}
-            windows={windows}
-            width={width + LABEL_W}
-            onView={setView}
-          />
+          <TimelineMinimap {...pane} store={store} windows={windows} width={width + LABEL_W} />
           <TimelineHeader
-            view={shown}
-            bounds={bounds}
-            width={width}
+            {...pane}
             bands={bands}
             windows={windows}
             markers={markers}
             markerTimes={markerTimes}
             label={`${formatCount(rows.length)} rows`}
-            onView={setView}
           />
           {run && store.count === 0 && done ? (
             <div className={css.empty}>This run has no spans.</div>
           ) : (
             <TimelineWaterfall
+              {...pane}
               store={store}
               rows={rows}
               shortCircuit={shortCircuit}
               bands={bands}
               windows={runWindows}
               toolWindows={toolWindows}
-              view={shown}
-              width={width}
-              bounds={bounds}
               selectedSpan={selected}
               revealRow={reveal}
               onWidth={setWidth}
-              onView={setView}
               onSelectRow={selectRow}
               onToggle={toggle}
               onKey={onKey}

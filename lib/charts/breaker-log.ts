@@ -6,6 +6,7 @@
 // It does not invent span ids: the report names none, so no `span=`.
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Severity } from "../analysis/iteration-report-types";
+import type { BreakerState, BreakerTransition } from "../analysis/permission-breaker";
 import { parseTimeUs } from "../time";
 
 export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api" | "harness";
@@ -128,49 +129,53 @@ function otherDrafts(r: AnalysisReport): Draft[] {
       detail: `${limit} calls in a rolling hour; ${rl.waited_calls} calls would have waited`,
       action: "pause until the hour rolls over",
     });
-  for (const t of r.permission_breaker.transitions) {
-    const open = t.to === "OPEN";
-    out.push({
-      at: t.at,
-      breaker: "permission",
-      subject: null,
-      iteration: null,
-      severity: open ? "MEDIUM" : "LOW",
-      event: `${t.from}→${t.to}`,
-      detail: open
-        ? `permission denials (${r.permission_breaker.denials} in the run)`
-        : t.to === "HALF_OPEN"
-          ? "cooldown over"
-          : "permission granted",
-      action: open
-        ? "switch to manual confirmation"
-        : t.to === "HALF_OPEN"
-          ? "allow one request, confirm by hand"
-          : "resume automatic permissions",
-    });
-  }
-  for (const t of r.api_breaker.transitions) {
-    const open = t.to === "OPEN";
-    out.push({
-      at: t.at,
-      breaker: "api",
-      subject: null,
-      iteration: null,
-      severity: open ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW",
-      event: `${t.from}→${t.to}`,
-      detail: open
-        ? `API failure rate > ${Math.round(r.settings.api_failure_rate * 100)} % over the last ${r.settings.api_window} calls`
-        : t.to === "HALF_OPEN"
-          ? `cooldown over (${r.settings.api_cooldown_s} s)`
-          : "probe call succeeded",
-      action: open
-        ? "fail fast: stop calling the API and back off"
-        : t.to === "HALF_OPEN"
-          ? "send one probe call"
-          : "resume API calls",
-    });
-  }
+  const denials = r.permission_breaker.denials;
+  out.push(
+    ...transitionDrafts("permission", r.permission_breaker.transitions, (t) => (t.to === "OPEN" ? "MEDIUM" : "LOW"), {
+      OPEN: [`permission denials (${denials} in the run)`, "switch to manual confirmation"],
+      HALF_OPEN: ["cooldown over", "allow one request, confirm by hand"],
+      CLOSED: ["permission granted", "resume automatic permissions"],
+    }),
+  );
+  const s = r.settings;
+  out.push(
+    ...transitionDrafts(
+      "api",
+      r.api_breaker.transitions,
+      (t) => (t.to === "OPEN" ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW"),
+      {
+        OPEN: [
+          `API failure rate > ${Math.round(s.api_failure_rate * 100)} % over the last ${s.api_window} calls`,
+          "fail fast: stop calling the API and back off",
+        ],
+        HALF_OPEN: [`cooldown over (${s.api_cooldown_s} s)`, "send one probe call"],
+        CLOSED: ["probe call succeeded", "resume API calls"],
+      },
+    ),
+  );
   return out;
+}
+
+/** A CLOSED/OPEN/HALF_OPEN breaker's transitions: the detail and action of the state each one enters. */
+function transitionDrafts(
+  breaker: "permission" | "api",
+  transitions: readonly BreakerTransition[],
+  severityOf: (t: BreakerTransition) => Severity,
+  entered: Record<BreakerState, [detail: string, action: string]>,
+): Draft[] {
+  return transitions.map((t) => {
+    const [detail, action] = entered[t.to];
+    return {
+      at: t.at,
+      breaker,
+      subject: null,
+      iteration: null,
+      severity: severityOf(t),
+      event: `${t.from}→${t.to}`,
+      detail,
+      action,
+    };
+  });
 }
 
 function harnessDrafts(events: readonly HarnessBreakerEvent[]): Draft[] {

@@ -89,6 +89,38 @@ const halt = (r: AnalysisReport): string => {
   return h ? `halt at iteration ${h.iteration} (${h.reason})` : "never opened";
 };
 
+/** One figure row: its key, label, unit, and how to read the figure off a run. */
+type Figure = [key: string, label: string, unit: Unit, of: (r: ComparedRun) => number | null];
+
+const COUNT_FIGURES: Figure[] = [
+  ["duration", "Duration", "ms", (r) => r.run.duration_ms],
+  ["spans", "Spans", "count", (r) => r.run.counts.spans],
+  ["failures", "Failures", "count", (r) => r.run.counts.failures],
+  ["iterations", "Iterations", "count", (r) => r.run.counts.iterations],
+  ["events", "Events", "count", (r) => r.run.counts.events],
+  ["tokens", "Tokens", "tokens", (r) => r.run.counts.tokens],
+  ["bottlenecks", "Bottleneck tools", "count", (r) => r.report.bottlenecks.length],
+  [
+    "blocked",
+    "Calls a tool breaker would block",
+    "count",
+    (r) => sum(r.report.tool_breakers.map((t) => t.blocked_calls)),
+  ],
+  ["timeouts", "Calls over their timeout", "count", (r) => sum(r.report.timeouts.map((t) => t.exceeded_calls))],
+];
+const STAGNATION_FIGURES: Figure[] = [
+  ["detections", "Detections", "count", (r) => r.report.stagnation.detections.length],
+  ["high_risk", "HIGH-risk iterations", "count", (r) => countHigh(r.report)],
+];
+const SAVINGS_FIGURES: Figure[] = [
+  ["saved_iterations", "Iterations saved", "count", (r) => r.report.loop_breaker.savings.iterations],
+  ["saved_tokens", "Tokens saved", "tokens", (r) => r.report.loop_breaker.savings.tokens],
+  ["saved_ms", "Time saved", "ms", (r) => r.report.loop_breaker.savings.ms],
+];
+
+const figureRows = (figures: Figure[], a: ComparedRun, b: ComparedRun): FigureRow[] =>
+  figures.map(([key, label, unit, of]) => figureRow(key, label, unit, of(a), of(b)));
+
 export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
   const ra = a.report;
   const rb = b.report;
@@ -96,64 +128,17 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
     ...new Set([...ra.stagnation.detections, ...rb.stagnation.detections].map((d) => d.detector)),
   ].sort();
   return {
-    counts: [
-      figureRow("duration", "Duration", "ms", a.run.duration_ms, b.run.duration_ms),
-      figureRow("spans", "Spans", "count", a.run.counts.spans, b.run.counts.spans),
-      figureRow("failures", "Failures", "count", a.run.counts.failures, b.run.counts.failures),
-      figureRow("iterations", "Iterations", "count", a.run.counts.iterations, b.run.counts.iterations),
-      figureRow("events", "Events", "count", a.run.counts.events, b.run.counts.events),
-      figureRow("tokens", "Tokens", "tokens", a.run.counts.tokens, b.run.counts.tokens),
-      figureRow("bottlenecks", "Bottleneck tools", "count", ra.bottlenecks.length, rb.bottlenecks.length),
-      figureRow(
-        "blocked",
-        "Calls a tool breaker would block",
-        "count",
-        sum(ra.tool_breakers.map((t) => t.blocked_calls)),
-        sum(rb.tool_breakers.map((t) => t.blocked_calls)),
-      ),
-      figureRow(
-        "timeouts",
-        "Calls over their timeout",
-        "count",
-        sum(ra.timeouts.map((t) => t.exceeded_calls)),
-        sum(rb.timeouts.map((t) => t.exceeded_calls)),
-      ),
-    ],
+    counts: figureRows(COUNT_FIGURES, a, b),
     tools: compareTools(ra, rb),
     stagnation: {
-      rows: [
-        figureRow(
-          "detections",
-          "Detections",
-          "count",
-          ra.stagnation.detections.length,
-          rb.stagnation.detections.length,
-        ),
-        figureRow("high_risk", "HIGH-risk iterations", "count", countHigh(ra), countHigh(rb)),
-      ],
+      rows: figureRows(STAGNATION_FIGURES, a, b),
       detectors: [
         textRow("final_risk", "Final risk", finalRisk(ra), finalRisk(rb)),
         ...detectors.map((d) => textRow(d, d, detectedAt(ra, d), detectedAt(rb, d))),
       ],
     },
     loopBreaker: {
-      rows: [
-        figureRow(
-          "saved_iterations",
-          "Iterations saved",
-          "count",
-          ra.loop_breaker.savings.iterations,
-          rb.loop_breaker.savings.iterations,
-        ),
-        figureRow(
-          "saved_tokens",
-          "Tokens saved",
-          "tokens",
-          ra.loop_breaker.savings.tokens,
-          rb.loop_breaker.savings.tokens,
-        ),
-        figureRow("saved_ms", "Time saved", "ms", ra.loop_breaker.savings.ms, rb.loop_breaker.savings.ms),
-      ],
+      rows: figureRows(SAVINGS_FIGURES, a, b),
       verdict: [
         textRow("halt", "Loop breaker", halt(ra), halt(rb)),
         textRow("final_state", "Ends", ra.loop_breaker.final_state, rb.loop_breaker.final_state),

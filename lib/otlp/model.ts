@@ -19,6 +19,16 @@ const Items = z.array(z.unknown()).nullish();
 const Resource = z.object({ attributes: Attributes }).nullish();
 const Scope = z.object({ name: z.string().nullish(), version: z.string().nullish() }).nullish();
 
+/** `{ [key]: schema }`, keeping the key's literal type. */
+const field = <K extends string, S extends z.ZodType>(key: K, schema: S) => ({ [key]: schema }) as { [P in K]: S };
+
+/** resource → scope → items: the envelope traces and logs share, only its names differ. */
+function exportRequest<R extends string, S extends string, I extends string>(resources: R, scopes: S, items: I) {
+  const scope = z.object({ scope: Scope, ...field(items, Items) });
+  const resource = z.object({ resource: Resource, ...field(scopes, z.array(scope).nullish()) });
+  return z.object(field(resources, z.array(resource).nullish()));
+}
+
 export const OtlpSpanEvent = z.object({
   timeUnixNano: Int64.nullish(),
   name: z.string().nullish(),
@@ -40,16 +50,7 @@ export const OtlpSpan = z.object({
 });
 export type OtlpSpan = z.infer<typeof OtlpSpan>;
 
-export const ExportTraceServiceRequest = z.object({
-  resourceSpans: z
-    .array(
-      z.object({
-        resource: Resource,
-        scopeSpans: z.array(z.object({ scope: Scope, spans: Items })).nullish(),
-      }),
-    )
-    .nullish(),
-});
+export const ExportTraceServiceRequest = exportRequest("resourceSpans", "scopeSpans", "spans");
 export type ExportTraceServiceRequest = z.infer<typeof ExportTraceServiceRequest>;
 
 export const OtlpLogRecord = z.object({
@@ -65,16 +66,7 @@ export const OtlpLogRecord = z.object({
 });
 export type OtlpLogRecord = z.infer<typeof OtlpLogRecord>;
 
-export const ExportLogsServiceRequest = z.object({
-  resourceLogs: z
-    .array(
-      z.object({
-        resource: Resource,
-        scopeLogs: z.array(z.object({ scope: Scope, logRecords: Items })).nullish(),
-      }),
-    )
-    .nullish(),
-});
+export const ExportLogsServiceRequest = exportRequest("resourceLogs", "scopeLogs", "logRecords");
 export type ExportLogsServiceRequest = z.infer<typeof ExportLogsServiceRequest>;
 
 /** Why one span or log record of a request was not usable (OTLP partial success). */

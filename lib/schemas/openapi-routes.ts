@@ -13,6 +13,8 @@ import { SettingsResponse, SettingsUpdate } from "./settings-api";
 import { TimelinePage, TimelineQuery } from "./timeline";
 
 const RUN_ERRORS = { 404: "NotFound", ...SERVER_ERRORS } as const;
+/** What GET and PUT /api/v1/settings both answer. */
+const SETTINGS_SAVED = { description: "Saved, defaults, resolved.", content: json(SettingsResponse) };
 const PAGING = {
   limit: "How many to return.",
   cursor: "`next_cursor` of the previous page; absent for the first page.",
@@ -207,10 +209,7 @@ export const API_ROUTES: RouteDocs = {
       operationId: "getSettings",
       summary: "The project's analysis settings",
       tag: "settings",
-      responses: {
-        200: { description: "Saved, defaults, resolved.", content: json(SettingsResponse) },
-        ...SERVER_ERRORS,
-      },
+      responses: { 200: SETTINGS_SAVED, ...SERVER_ERRORS },
     },
     put: {
       operationId: "putSettings",
@@ -219,7 +218,7 @@ export const API_ROUTES: RouteDocs = {
       tag: "settings",
       body: { description: "The overrides.", content: json(SettingsUpdate) },
       responses: {
-        200: { description: "Saved, defaults, resolved.", content: json(SettingsResponse) },
+        200: SETTINGS_SAVED,
         400: "BadRequest",
         ...SERVER_ERRORS,
       },

@@ -3,7 +3,7 @@
 // into global ones. O(page) per append; spans keep their (t0, span_id) order,
 // so an index is also a position in time order. Parent ids stay strings here:
 // a parent may arrive in a later page, so the tree resolves them (tree.ts).
-import type { TimelineSpanColumns } from "./wire";
+import { emptyColumns, type TimelineSpanColumns } from "./wire";
 
 export type SpanStore = {
   count: number;
@@ -26,22 +26,9 @@ export type SpanStore = {
 };
 
 export function emptyStore(): SpanStore {
-  return {
-    count: 0,
-    ids: [],
-    parentIds: [],
-    name: [],
-    names: [],
-    kind: [],
-    kinds: [],
-    t0: [],
-    t1: [],
-    ok: new Uint8Array(0),
-    error: [],
-    errors: [],
-    indexOf: new Map(),
-    maxT1: 0,
-  };
+  // A page's columns, but parents kept as ids (a parent may arrive later) and ok as bytes.
+  const { parent: _parent, parent_ids: _parentIds, ok: _ok, ...columns } = emptyColumns();
+  return { ...columns, count: 0, parentIds: [], ok: new Uint8Array(0), indexOf: new Map(), maxT1: 0 };
 }
 
 /** Map a page's local string table onto the store's global one. */

@@ -1,6 +1,8 @@
 // The timeline's wire format — its schemas are in lib/schemas/timeline.ts —
 // and how it is paged: each page kept under ~2 MB (Next route responses
 // break past ~4 MB), the first one small so the waterfall paints at once.
+import type { TimelineSpanColumns } from "../schemas/timeline";
+
 export {
   TIMELINE_PAGE_DEFAULT,
   TIMELINE_PAGE_MAX,
@@ -11,6 +13,24 @@ export {
   TimelineRunInfo,
   TimelineSpanColumns,
 } from "../schemas/timeline";
+
+/** A page with no spans yet: every column empty. */
+export function emptyColumns(): TimelineSpanColumns {
+  return {
+    ids: [],
+    parent: [],
+    parent_ids: [],
+    name: [],
+    names: [],
+    kind: [],
+    kinds: [],
+    t0: [],
+    t1: [],
+    ok: [],
+    error: [],
+    errors: [],
+  };
+}
 
 /** Soft ceiling of one page's JSON; a page stops early once its estimate passes it. */
 export const TIMELINE_PAGE_BUDGET_BYTES = 1_500_000;

@@ -1,0 +1,15 @@
+// The stored run a /api/v1/runs/{run_id}/… handler is about, or a 404
+// not_found (docs/api.md) before the handler reads anything else of it.
+import { getDb } from "@/db/client";
+import { getRun } from "@/db/runs";
+import { runNotFound } from "@/lib/errors";
+
+export type RunCtx = { params: Promise<{ runId: string }> };
+
+export async function existingRun(ctx: RunCtx) {
+  const { runId } = await ctx.params;
+  const { db } = await getDb();
+  const run = await getRun(db, runId);
+  if (!run) throw runNotFound(runId);
+  return { db, runId, run };
+}
