@@ -2,23 +2,13 @@
 // repository's example runs, one click loads them, and the documentation the
 // UI links to is served at /docs with GitHub's heading anchors.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { startServer, type AppServer } from "./support/server";
+import { describe, expect, test } from "vitest";
+import { saveScreenshot, useAppPage } from "./support/browser";
 
-let server: AppServer;
-let browser: TestBrowser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useAppPage((app) => {
+  page = app.page;
 });
 
 describe("Load example runs", () => {

@@ -3,29 +3,21 @@
 // Chromium. The tests share one server and run in order.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestExample, startServer, type AppServer } from "./support/server";
+import { describe, expect, test } from "vitest";
+import { saveScreenshot, useAppPage } from "./support/browser";
+import { ingestExample, type AppServer } from "./support/server";
 
 let server: AppServer;
-let browser: TestBrowser;
 let page: Page;
 
 async function ingest(name: string): Promise<string[]> {
   return (await ingestExample(server, name)).runs;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  page = await browser.newPage();
+useAppPage(async (app) => {
+  ({ server, page } = app);
   expect(await ingest("stuck-loop.jsonl")).toEqual(["r-stuck-loop"]);
   expect(await ingest("healthy-run.jsonl")).toEqual(["r-healthy"]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("post-mortem", () => {

@@ -4,30 +4,22 @@
 // breakers and context tabs are read in Chromium. Expectations from
 // examples/README.md. Screenshots go to test-results/screenshots/.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestExample, startServer, type AppServer } from "./support/server";
+import { describe, expect, test } from "vitest";
+import { saveScreenshot, useAppPage } from "./support/browser";
+import { ingestExample, type AppServer } from "./support/server";
 
 let server: AppServer;
-let browser: TestBrowser;
 let page: Page;
 
 async function ingest(file: string, runId?: string): Promise<void> {
   await ingestExample(server, file, runId);
 }
 
-beforeAll(async () => {
-  server = await startServer();
+useAppPage(async (app) => {
+  ({ server, page } = app);
   await ingest("stuck-loop.jsonl");
   await ingest("healthy-run.jsonl");
   await ingest("harness-spans.jsonl", "harness-spans");
-  browser = await launchBrowser(server.baseUrl);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const row = (runId: string) => page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`);

@@ -3,12 +3,11 @@
 // the span panel, zoom in the URL surviving a reload, keyboard selection,
 // filters, and failures marked. Screenshots land in test-results/screenshots/.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { ingestExample, startServer, type AppServer } from "./support/server";
+import { describe, expect, test } from "vitest";
+import { saveScreenshot, useAppPage } from "./support/browser";
+import { ingestExample, type AppServer } from "./support/server";
 
 let server: AppServer;
-let browser: TestBrowser;
 let page: Page;
 
 async function ingest(file: string, runId?: string): Promise<void> {
@@ -26,17 +25,10 @@ const row = (spanId: string) => page.locator(`[data-testid="timeline-row"][data-
 const viewParam = () => new URL(page.url()).searchParams.get("view");
 const tickLabels = () => page.getByTestId("timeline-axis").locator("div").allTextContents();
 
-beforeAll(async () => {
-  server = await startServer();
+useAppPage(async (app) => {
+  ({ server, page } = app);
   await ingest("stuck-loop.jsonl");
   await ingest("harness-spans.jsonl", "harness");
-  browser = await launchBrowser(server.baseUrl);
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("timeline of r-stuck-loop", () => {

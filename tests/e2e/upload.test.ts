@@ -8,8 +8,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
-import { EXAMPLES, startServer, type AppServer } from "./support/server";
+import { saveScreenshot, useAppPage } from "./support/browser";
+import { EXAMPLES } from "./support/server";
 
 const example = (name: string) => path.join(EXAMPLES, name);
 
@@ -19,24 +19,21 @@ const HEALTHY: Counts = { spans: "167", failures: "6", iterations: "13" };
 const HARNESS: Counts = { spans: "7", failures: "4", iterations: "0" };
 const BAD: Counts = { spans: "2", failures: "0", iterations: "1" };
 
-let server: AppServer;
-let browser: TestBrowser;
 let page: Page;
 let tmpDir: string;
 let harnessRunId = "";
 
-beforeAll(async () => {
+beforeAll(() => {
   tmpDir = mkdtempSync(path.join(os.tmpdir(), "loopscope-e2e-files-"));
   writeFileSync(path.join(tmpDir, "healthy-run.jsonl.gz"), gzipSync(readFileSync(example("healthy-run.jsonl"))));
-  server = await startServer();
-  browser = await launchBrowser(server.baseUrl);
-  page = await browser.newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+});
+
+useAppPage((app) => {
+  page = app.page;
 });
 
 /** Pick files on /upload and wait until each card has finished; a failed card fails with its text. */

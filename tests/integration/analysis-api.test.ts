@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { getRun } from "@/db/runs";
 import { GET as analysisRoute } from "@/app/api/v1/runs/[runId]/analysis/route";
 import { getAnalysis } from "@/app/_server/analysis";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { REPORT_KEYS } from "@/tests/support/analysis-report";
 import { targets } from "./support/databases";
 import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
-import { call, useDatabase } from "./support/route";
+import { call, serveDatabase } from "./support/route";
 
 describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
-  let h: DbHandle;
   let harnessRun: string;
+  const h = serveDatabase(target, async (db) => {
+    harnessRun = (await ingestFile(db, `${EXAMPLES}/harness-spans.jsonl`)).runs[0] ?? "";
+    await ingestFile(db, `${EXAMPLES}/stuck-loop.jsonl`);
+    await ingestFile(db, `${EXAMPLES}/healthy-run.jsonl`);
+  });
   const analysis = async (runId: string, query = "") => {
     const res = await call(analysisRoute, `/api/v1/runs/${runId}/analysis${query}`, { runId });
     return res as { status: number; body: AnalysisReport & { error?: { message: string } } };
   };
-
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-    harnessRun = (await ingestFile(h.db, `${EXAMPLES}/harness-spans.jsonl`)).runs[0] ?? "";
-    await ingestFile(h.db, `${EXAMPLES}/stuck-loop.jsonl`);
-    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   test("harness spans, defaults: http_get is the only bottleneck, failing not slow", async () => {
     const { status, body } = await analysis(harnessRun);
@@ -131,22 +124,7 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
   test("a report read back from the cache keeps the docs/api.md key order", async () => {
     await analysis("r-healthy");
     const { body } = await analysis("r-healthy");
-    expect(Object.keys(body)).toEqual([
-      "run_id",
-      "tools",
-      "bottlenecks",
-      "tool_breakers",
-      "timeouts",
-      "layers",
-      "stagnation",
-      "loop_breaker",
-      "rate_limit",
-      "token_budget",
-      "permission_breaker",
-      "api_breaker",
-      "context_clear",
-      "settings",
-    ]);
+    expect(Object.keys(body)).toEqual(REPORT_KEYS);
     expect(Object.keys(body.tools[0] ?? {})).toEqual(["tool", "calls", "failures", "total_ms", "avg_ms", "fail_rate"]);
   });
 });

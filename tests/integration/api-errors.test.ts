@@ -3,7 +3,7 @@
 // details.issues listing {path, message}; and the routes added with the
 // OpenAPI document: GET /api/v1/openapi.json and POST /api/v1/examples.
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { EXAMPLES_DIR } from "@/app/_server/examples";
 import { POST as postExamples } from "@/app/api/v1/examples/route";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
@@ -11,22 +11,15 @@ import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { POST as postComment } from "@/app/api/v1/runs/[runId]/comments/route";
 import { GET as listSpans } from "@/app/api/v1/runs/[runId]/spans/route";
 import { GET as listRuns } from "@/app/api/v1/runs/route";
-import type { DbHandle } from "@/db/client";
 import { targets } from "./support/databases";
 import { ingestText } from "./support/ingest";
-import { call, useDatabase } from "./support/route";
+import { call, serveDatabase } from "./support/route";
 
 const noParams = {} as Record<string, never>;
 
 describe.each(targets)("API errors on $name", (target) => {
-  let h: DbHandle;
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-    await ingestText(h.db, '{"run_id":"r-1","name":"a","t0":1,"t1":2}\n');
-  });
-  afterAll(async () => {
-    await h?.close();
+  serveDatabase(target, async (db) => {
+    await ingestText(db, '{"run_id":"r-1","name":"a","t0":1,"t1":2}\n');
   });
 
   test("bad query parameters: one line each, all listed in details.issues", async () => {

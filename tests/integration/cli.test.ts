@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
+import { REPORT_KEYS } from "@/tests/support/analysis-report";
 import { EXAMPLES } from "./support/ingest";
 
 const cli = (...args: string[]) => {
@@ -25,22 +26,7 @@ describe("npx loopscope analyze (offline gate)", () => {
     const r = cli("analyze", `${EXAMPLES}/harness-spans.jsonl`, "--json", "--set", "slow_ratio=1.5");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual([
-      "run_id",
-      "tools",
-      "bottlenecks",
-      "tool_breakers",
-      "timeouts",
-      "layers",
-      "stagnation",
-      "loop_breaker",
-      "rate_limit",
-      "token_budget",
-      "permission_breaker",
-      "api_breaker",
-      "context_clear",
-      "settings",
-    ]);
+    expect(Object.keys(report)).toEqual(REPORT_KEYS);
     expect(report.bottlenecks[0].reasons.map((x: { kind: string }) => x.kind)).toEqual(["slow", "failing"]);
   });
 

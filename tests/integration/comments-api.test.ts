@@ -1,12 +1,11 @@
 // GET/POST /api/v1/runs/{run_id}/comments on PGlite and Postgres: oldest
 // first, validation naming the field, 404 for an unknown run.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { GET, POST } from "@/app/api/v1/runs/[runId]/comments/route";
 import type { CommentOut } from "@/lib/schemas/comments";
 import { targets } from "./support/databases";
 import { ingestFile, EXAMPLES } from "./support/ingest";
-import { call, useDatabase } from "./support/route";
+import { call, serveDatabase } from "./support/route";
 
 type Body = {
   comments?: CommentOut[];
@@ -15,7 +14,9 @@ type Body = {
 };
 
 describe.each(targets)("comments API on $name", (target) => {
-  let h: DbHandle;
+  serveDatabase(target, async (db) => {
+    await ingestFile(db, `${EXAMPLES}/healthy-run.jsonl`);
+  });
   const runId = "r-healthy";
   const post = (id: string, body: unknown) =>
     call(
@@ -30,15 +31,6 @@ describe.each(targets)("comments API on $name", (target) => {
     ) as Promise<{ status: number; body: Body }>;
   const list = (id: string) =>
     call(GET, `/api/v1/runs/${id}/comments`, { runId: id }) as Promise<{ status: number; body: Body }>;
-
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   test("a run starts with no comments", async () => {
     expect(await list(runId)).toMatchObject({ status: 200, body: { comments: [] } });

@@ -8,17 +8,9 @@ import { copySpans, spanTotalsByRun } from "@/db/ingest-copy";
 import { ingestItems, IngestAbortedError } from "@/lib/ingest/ingest-stream";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { targets } from "./support/databases";
-import { ingestText } from "./support/ingest";
+import { ingestText, type RunSpanTotals } from "./support/ingest";
 
-type Totals = {
-  span_count: number;
-  failure_count: number;
-  span_tokens: number;
-  cost_usd: number;
-  first_at: string;
-  last_at: string;
-  data_version: number;
-};
+type Totals = RunSpanTotals & { data_version: number };
 
 const span = (runId: string, id: string, fields: Record<string, unknown> = {}) =>
   JSON.stringify({ run_id: runId, span_id: id, name: "read_file", kind: "tool", t0: 100, t1: 101, ...fields });

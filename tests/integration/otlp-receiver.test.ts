@@ -4,8 +4,7 @@
 // (examples/otlp/, see examples/README.md) as OTLP/JSON and as protobuf
 // (official serializers), gzip or not, chunked or not; then the runs, spans,
 // events and analysis read back from the database.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { targets } from "./support/databases";
 import { analysisOf, readRun, spanFacts } from "./support/otlp-db";
 import { postOtlp } from "./support/otlp-http";
@@ -21,7 +20,7 @@ import {
   TRACE_RUN,
   tracesForRun,
 } from "./support/otlp-payloads";
-import { useDatabase } from "./support/route";
+import { serveDatabase } from "./support/route";
 
 const JSON_TYPE = { "content-type": "application/json" };
 const PROTO_TYPE = { "content-type": "application/x-protobuf" };
@@ -37,14 +36,7 @@ function chunked(bytes: Uint8Array): ReadableStream<Uint8Array> {
 }
 
 describe.each(targets)("OTLP receiver on $name", (target) => {
-  let h: DbHandle;
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = serveDatabase(target);
 
   test("the GenAI trace example as JSON becomes a run with its tool calls and the failing one", async () => {
     const reply = await postOtlp("traces", jsonBytes(exampleTraces()), JSON_TYPE);

@@ -9,12 +9,13 @@
 //    ├─ chat                  ok     100/50 tokens, $0.5
 //    └─ execute_tool shell    ERROR
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { rowsOf, type Db, type DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
+import { rowsOf, type Db } from "@/db/client";
 import { targets } from "./support/databases";
+import type { RunSpanTotals } from "./support/ingest";
 import { postOtlp } from "./support/otlp-http";
 import { jsonBytes } from "./support/otlp-payloads";
-import { useDatabase } from "./support/route";
+import { serveDatabase } from "./support/route";
 
 const JSON_TYPE = { "content-type": "application/json" };
 const T0_NS = 1767225600000000000n;
@@ -85,15 +86,7 @@ function post(spans: unknown[], resource: Attr[] = [str("service.name", "agent-x
   );
 }
 
-type Totals = {
-  span_count: number;
-  failure_count: number;
-  span_tokens: number;
-  cost_usd: number;
-  first_at: string;
-  last_at: string;
-  agent: string | null;
-};
+type Totals = RunSpanTotals & { agent: string | null };
 
 /** The run's running totals as stored, or null when there is no such run. */
 async function totalsOf(
@@ -167,14 +160,7 @@ async function expectWholeTrace(db: Db, n: number, runId = `conv-${n}`) {
 }
 
 describe.each(targets)("one trace, one run, on $name", (target) => {
-  let h: DbHandle;
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = serveDatabase(target);
 
   test("tool spans posted before their agent span move to its conversation run; the trace-id run is deleted", async () => {
     expect(await post(childSpans(1))).toMatchObject({ status: 200, body: {} });

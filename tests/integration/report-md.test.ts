@@ -1,27 +1,19 @@
 // GET /api/v1/runs/{run_id}/report.md on PGlite and Postgres: a Markdown
 // download with the halt, the recommendations and the team's comments.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { addComment } from "@/db/comments";
 import { GET } from "@/app/api/v1/runs/[runId]/report.md/route";
 import { targets } from "./support/databases";
 import { ingestFile, EXAMPLES } from "./support/ingest";
-import { useDatabase } from "./support/route";
+import { serveDatabase } from "./support/route";
 
 describe.each(targets)("report.md on $name", (target) => {
-  let h: DbHandle;
+  serveDatabase(target, async (db) => {
+    await ingestFile(db, `${EXAMPLES}/stuck-loop.jsonl`);
+    await addComment(db, "r-stuck-loop", { author: "ana", body: "raise the breaker on negative_window" });
+  });
   const fetchReport = (runId: string) =>
     GET(new Request(`http://test.local/api/v1/runs/${runId}/report.md`), { params: Promise.resolve({ runId }) });
-
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-    await ingestFile(h.db, `${EXAMPLES}/stuck-loop.jsonl`);
-    await addComment(h.db, "r-stuck-loop", { author: "ana", body: "raise the breaker on negative_window" });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   test("stuck loop: a Markdown attachment with the halt at iteration 11, the recommendations and the comment", async () => {
     const res = await fetchReport("r-stuck-loop");

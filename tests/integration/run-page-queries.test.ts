@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { listIterations } from "@/db/iterations";
 import { getToolP95 } from "@/db/tool-stats";
+import { makeIterationFacts } from "@/tests/support/records";
 import { targets } from "./support/databases";
 import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
 
@@ -79,30 +80,8 @@ describe.each(targets)("run page queries on $name", (target) => {
 
   test("iterations come ordered by n, absent fields as null, an empty files list kept empty", async () => {
     expect(await listIterations(h.db, "r-p95")).toEqual([
-      {
-        n: 1,
-        taskId: null,
-        filesModified: null,
-        tests: null,
-        errors: null,
-        approach: null,
-        workKind: null,
-        tokensUsed: null,
-        contextTokens: null,
-        contextWindow: null,
-      },
-      {
-        n: 2,
-        taskId: null,
-        filesModified: [],
-        tests: null,
-        errors: null,
-        approach: null,
-        workKind: null,
-        tokensUsed: null,
-        contextTokens: null,
-        contextWindow: null,
-      },
+      makeIterationFacts(1),
+      makeIterationFacts(2, { filesModified: [] }),
     ]);
   });
 

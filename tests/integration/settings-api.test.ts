@@ -1,14 +1,13 @@
 // GET/PUT /api/v1/settings on PGlite and Postgres: validation naming the
 // setting, and a saved project setting changing the analysis (docs/analysis.md#settings).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { GET, PUT } from "@/app/api/v1/settings/route";
 import { GET as analysisRoute } from "@/app/api/v1/runs/[runId]/analysis/route";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { AnalysisSettings, PartialSettings } from "@/lib/analysis/settings";
 import { targets } from "./support/databases";
 import { ingestFile, EXAMPLES } from "./support/ingest";
-import { call, useDatabase } from "./support/route";
+import { call, serveDatabase } from "./support/route";
 
 type SettingsBody = {
   settings: PartialSettings;
@@ -17,7 +16,9 @@ type SettingsBody = {
 };
 
 describe.each(targets)("settings API on $name", (target) => {
-  let h: DbHandle;
+  serveDatabase(target, async (db) => {
+    await ingestFile(db, `${EXAMPLES}/healthy-run.jsonl`);
+  });
   const put = (body: unknown) =>
     call(
       PUT,
@@ -35,15 +36,6 @@ describe.each(targets)("settings API on $name", (target) => {
       tools: body.bottlenecks.filter((b) => b.reasons.some((r) => r.kind === "overcalled")).map((b) => b.tool),
     };
   };
-
-  beforeAll(async () => {
-    h = await target.open();
-    useDatabase(h);
-    await ingestFile(h.db, `${EXAMPLES}/healthy-run.jsonl`);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   test("nothing saved: GET returns no overrides and the defaults resolved", async () => {
     const { status, body } = await get();

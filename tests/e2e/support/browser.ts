@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { ROOT } from "./server";
+import { afterAll, beforeAll } from "vitest";
+import { ROOT, startServer, type AppServer } from "./server";
 
 export const CHROMIUM_PATH = process.env.LOOPSCOPE_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
@@ -60,4 +61,24 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+export type AppPage = { server: AppServer; page: Page };
+
+/**
+ * The file's built server and a Chromium page on it: started before its
+ * tests, `ready` run with both (to keep them, to load data), closed after.
+ */
+export function useAppPage(ready: (app: AppPage) => void | Promise<void>): void {
+  let server: AppServer | undefined;
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(server.baseUrl);
+    await ready({ server, page: await browser.newPage() });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

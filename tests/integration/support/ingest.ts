@@ -9,6 +9,16 @@ import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
 /** The repository's example runs (examples/README.md says what each holds). */
 export const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
 
+/** A run's running span totals as a test reads them back from `runs` (times formatted by its query). */
+export type RunSpanTotals = {
+  span_count: number;
+  failure_count: number;
+  span_tokens: number;
+  cost_usd: number;
+  first_at: string;
+  last_at: string;
+};
+
 export function ingestFile(db: Db, path: string, opts: Partial<IngestOptions> = {}) {
   return ingestItems(readLines(maybeGunzip(createReadStream(path))), { writeBatch: (b) => writeBatch(db, b), ...opts });
 }

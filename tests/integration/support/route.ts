@@ -1,9 +1,33 @@
 // Call a real Next route handler in-process against a test database: the
 // handler's getDb() is pointed at the test handle, nothing is mocked.
-import type { DbHandle } from "@/db/client";
+import { afterAll, beforeAll } from "vitest";
+import type { Db, DbHandle } from "@/db/client";
+import type { DbTarget } from "./databases";
 
 export function useDatabase(handle: DbHandle) {
   (globalThis as unknown as { loopscopeDb?: Promise<DbHandle> }).loopscopeDb = Promise.resolve(handle);
+}
+
+/**
+ * The suite's database: `target` opened before its tests, the route handlers
+ * pointed at it, `seed` run on it, closed after. `db` exists once beforeAll ran.
+ */
+export function serveDatabase(target: DbTarget, seed?: (db: Db) => Promise<unknown>): { readonly db: Db } {
+  let h: DbHandle | undefined;
+  beforeAll(async () => {
+    h = await target.open();
+    useDatabase(h);
+    await seed?.(h.db);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  return {
+    get db() {
+      if (!h) throw new Error("the suite's database opens in beforeAll");
+      return h.db;
+    },
+  };
 }
 
 type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;

@@ -5,24 +5,8 @@ import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { DEFAULT_SETTINGS, resolveSettings } from "@/lib/analysis/settings";
 import type { AnalysisInput } from "@/lib/analysis/types";
+import { makeReport, REPORT_KEYS } from "@/tests/support/analysis-report";
 import { iso, makeEvent, makeSpan } from "./tool-side-factories";
-
-const REPORT_KEYS = [
-  "run_id",
-  "tools",
-  "bottlenecks",
-  "tool_breakers",
-  "timeouts",
-  "layers",
-  "stagnation",
-  "loop_breaker",
-  "rate_limit",
-  "token_budget",
-  "permission_breaker",
-  "api_breaker",
-  "context_clear",
-  "settings",
-];
 
 function sampleInput(): AnalysisInput {
   return buildMemoryInput("r", [
@@ -78,17 +62,10 @@ describe("analyzeRun", () => {
 describe("breakerTripped", () => {
   type Trippable = Pick<AnalysisReport, "loop_breaker" | "layers" | "permission_breaker" | "api_breaker">;
   const open = [{ from: "CLOSED" as const, to: "OPEN" as const, at: iso(0) }];
-  const calm = (): Trippable => ({
-    loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
-    layers: { events: [], status: "NORMAL", action: "NONE" },
-    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
-      retries_of_non_retryable: 0,
-    },
-  });
+  const calm = (): Trippable => {
+    const { loop_breaker, layers, permission_breaker, api_breaker } = makeReport();
+    return { loop_breaker, layers, permission_breaker, api_breaker };
+  };
   const layerEvent = (kind: "warning" | "trip") => ({
     layer: "iteration" as const,
     kind,

@@ -3,68 +3,22 @@
 import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/records";
 import { DEFAULT_SETTINGS, type AnalysisSettings } from "@/lib/analysis/settings";
 import { buildIterationViews, type IterationView } from "@/lib/analysis/iteration-context";
+import { blankEvent, blankIteration, blankTask } from "@/tests/support/records";
 
 export const RUN_START_US = Date.UTC(2026, 0, 1) * 1000;
 export const atMin = (minutes: number) => RUN_START_US + Math.round(minutes * 60e6);
 
 export function makeIteration(fields: Partial<StoredIteration> & { n: number }): StoredIteration {
-  return {
-    type: "iteration",
-    runId: "r",
-    tsUs: atMin(fields.n),
-    taskId: null,
-    tasksCompleted: null,
-    filesModified: null,
-    linesAdded: null,
-    linesRemoved: null,
-    tests: null,
-    newlyPassing: null,
-    buildErrorsResolved: null,
-    errors: null,
-    reverted: null,
-    outputLines: null,
-    apiCalls: null,
-    tokensUsed: null,
-    contextTokens: null,
-    contextWindow: null,
-    approach: null,
-    workKind: null,
-    attrs: {},
-    ...fields,
-  };
+  return { ...blankIteration(fields.n, atMin(fields.n)), ...fields };
 }
 
 let eventSeq = 0;
 export function makeEvent(kind: string, minutes: number, fields: Partial<StoredEvent> = {}): StoredEvent {
-  return {
-    type: "event",
-    runId: "r",
-    eventId: `e${++eventSeq}`,
-    tsUs: atMin(minutes),
-    kind,
-    tool: null,
-    detail: null,
-    status: null,
-    state: null,
-    reason: null,
-    taskId: null,
-    attrs: {},
-    ...fields,
-  };
+  return { ...blankEvent(`e${++eventSeq}`, kind, atMin(minutes)), ...fields };
 }
 
 export function makeTask(taskId: string, fields: Partial<StoredTask> = {}): StoredTask {
-  return {
-    type: "task",
-    runId: "r",
-    taskId,
-    title: null,
-    status: null,
-    errorCount: null,
-    tokensUsed: null,
-    attrs: {},
-    ...fields,
-  };
+  return { ...blankTask(taskId), ...fields };
 }
 
 /** n iterations 1..count, one a minute, each shaped by `f(n)`. */

@@ -3,8 +3,10 @@ import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "@/lib/ana
 import { formatTimeUs } from "@/lib/time";
 import { atMin, iterations, views } from "./iteration-factories";
 
+type Step = [score: number, fired: string | null];
+
 /** Drive the breaker with a score and a fired detector per iteration (one a minute). */
-function replay(steps: [score: number, fired: string | null][], cooldownMin: number, tokensUsed = 100) {
+function replay(steps: Step[], cooldownMin: number, tokensUsed = 100) {
   const b = createLoopBreaker(cooldownMin);
   const vs = views(iterations(steps.length, () => ({ tokensUsed })));
   const rearmedAt: number[] = [];
@@ -15,6 +17,20 @@ function replay(steps: [score: number, fired: string | null][], cooldownMin: num
 }
 const moves = (r: ReturnType<typeof replay>) =>
   r.report.transitions.map((t) => `${t.from}>${t.to}@${t.iteration}:${t.reason}`);
+
+/**
+ * With a cooldown of 2: `detector` opens at 1, 2 is saved, 3 probes and fails
+ * → OPEN at 3 for 4 min: 4–6 saved, 7 probes and passes.
+ */
+const reopenedThenClosed = (detector: string): Step[] => [
+  [-1, detector],
+  [0, null],
+  [0, null],
+  [0, null],
+  [0, null],
+  [0, null],
+  [1, null],
+];
 
 describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#stagnation-detectors)", () => {
   test("a firing detector opens the breaker at that iteration's ts and names it", () => {
@@ -51,19 +67,7 @@ describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#s
   });
 
   test("a failure in HALF_OPEN reopens with the cooldown doubled", () => {
-    // open at 1 (cooldown 2): 2 saved, 3 probes and fails → OPEN at 3 for 4 min: 4–6 saved, 7 probes
-    const r = replay(
-      [
-        [-1, "circular"],
-        [0, null],
-        [0, null],
-        [0, null],
-        [0, null],
-        [0, null],
-        [1, null],
-      ],
-      2,
-    );
+    const r = replay(reopenedThenClosed("circular"), 2);
     expect(moves(r)).toEqual([
       "CLOSED>OPEN@1:circular",
       "OPEN>HALF_OPEN@3:cooldown_elapsed",
@@ -76,18 +80,7 @@ describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#s
 
   test("closing brings the cooldown back to its base", () => {
     // 1 opens (2), 3 fails (→4), 7 passes (→2), 8 opens again: 9 saved, 10 probes
-    const steps: [number, string | null][] = [
-      [-1, "x"],
-      [0, null],
-      [0, null],
-      [0, null],
-      [0, null],
-      [0, null],
-      [1, null],
-      [-1, "y"],
-      [0, null],
-      [1, null],
-    ];
+    const steps: Step[] = [...reopenedThenClosed("x"), [-1, "y"], [0, null], [1, null]];
     expect(moves(replay(steps, 2)).slice(-3)).toEqual([
       "CLOSED>OPEN@8:y",
       "OPEN>HALF_OPEN@10:cooldown_elapsed",

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import type { StoredIteration, StoredRun, StoredTask } from "@/lib/schemas/records";
+import { blankIteration, blankTask } from "@/tests/support/records";
 import { makeEvent, makeSpan, us } from "./tool-side-factories";
 
 const collect = async <T>(it: AsyncIterable<T>) => {
@@ -11,28 +12,7 @@ const collect = async <T>(it: AsyncIterable<T>) => {
   return out;
 };
 const iteration = (n: number, at: number, over: Partial<StoredIteration> = {}): StoredIteration => ({
-  type: "iteration",
-  runId: "r",
-  n,
-  tsUs: us(at),
-  taskId: null,
-  tasksCompleted: null,
-  filesModified: null,
-  linesAdded: null,
-  linesRemoved: null,
-  tests: null,
-  newlyPassing: null,
-  buildErrorsResolved: null,
-  errors: null,
-  reverted: null,
-  outputLines: null,
-  apiCalls: null,
-  tokensUsed: null,
-  contextTokens: null,
-  contextWindow: null,
-  approach: null,
-  workKind: null,
-  attrs: {},
+  ...blankIteration(n, us(at)),
   ...over,
 });
 const run = (startedAt: number | null, over: Partial<StoredRun> = {}): StoredRun => ({
@@ -46,17 +26,7 @@ const run = (startedAt: number | null, over: Partial<StoredRun> = {}): StoredRun
   attrs: {},
   ...over,
 });
-const task = (over: Partial<StoredTask>): StoredTask => ({
-  type: "task",
-  runId: "r",
-  taskId: "t-1",
-  title: null,
-  status: null,
-  errorCount: null,
-  tokensUsed: null,
-  attrs: {},
-  ...over,
-});
+const task = (over: Partial<StoredTask>): StoredTask => ({ ...blankTask("t-1"), ...over });
 
 describe("memory source", () => {
   test("aggregates only spans of kind tool and llm; containers are not calls", () => {

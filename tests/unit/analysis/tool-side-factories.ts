@@ -13,6 +13,7 @@ import {
   type StoredSpan,
 } from "@/lib/schemas/records";
 import type { SpanLite } from "@/lib/analysis/types";
+import { blankEvent } from "@/tests/support/records";
 
 /** 2025-11-30T10:00:00Z in epoch microseconds. */
 export const T0_US = Date.UTC(2025, 10, 30, 10, 0, 0) * 1000;
@@ -55,21 +56,7 @@ export function makeSpan(over: Partial<StoredSpan> & { name: string; at: number;
 
 export function makeEvent(kind: string, at: number, over: Partial<StoredEvent> = {}): StoredEvent {
   seq += 1;
-  return {
-    type: "event",
-    runId: "r",
-    eventId: `e${seq}`,
-    tsUs: us(at),
-    kind,
-    tool: null,
-    detail: null,
-    status: null,
-    state: null,
-    reason: null,
-    taskId: null,
-    attrs: {},
-    ...over,
-  };
+  return { ...blankEvent(`e${seq}`, kind, us(at)), ...over };
 }
 
 /** Read a sample JSONL file into stored records (run id and ids assigned here). */

@@ -7,7 +7,8 @@ import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { prepareBreakerLog, timelineHref, viewPadMs } from "@/lib/charts/breaker-log";
 import { loadSample } from "../analysis/tool-side-factories";
-import { at, makeReport, RUN_START } from "./factories";
+import { makeReport } from "@/tests/support/analysis-report";
+import { at, RUN_START } from "./factories";
 
 const HOUR_MS = 3_600_000;
 

@@ -3,7 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { prepareContextFactors, summariseContext } from "@/lib/charts/context-factors";
 import { formatMinutes, prepareVerdicts } from "@/lib/charts/overview";
-import { at, makeContext, makeReport, scored } from "./factories";
+import { makeContext, makeReport } from "@/tests/support/analysis-report";
+import { at, scored } from "./factories";
 
 describe("prepareContextFactors", () => {
   test("every factor in the documented order with value against threshold, fired flags kept", () => {

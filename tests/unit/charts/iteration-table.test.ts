@@ -1,17 +1,11 @@
 // lib/charts/iteration-table: the iterations table, absent fields kept absent.
 import { expect, test } from "vitest";
 import { formatTests, prepareIterationRows, type IterationTableFacts } from "@/lib/charts/iteration-table";
+import { makeIterationFacts } from "@/tests/support/records";
 import { scored } from "./factories";
 
 const it = (n: number, patch: Partial<IterationTableFacts> = {}): IterationTableFacts => ({
-  n,
-  taskId: null,
-  filesModified: null,
-  tests: null,
-  errors: null,
-  approach: null,
-  workKind: null,
-  tokensUsed: null,
+  ...makeIterationFacts(n),
   ...patch,
 });
 

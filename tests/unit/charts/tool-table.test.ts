@@ -2,16 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { resolveSettings } from "@/lib/analysis/settings";
 import { explainReason, parseToolSort, prepareToolTable, prepareToolTotals } from "@/lib/charts/tool-table";
-import { makeReport } from "./factories";
-
-const tool = (name: string, calls: number, failures: number, total_ms: number) => ({
-  tool: name,
-  calls,
-  failures,
-  total_ms,
-  avg_ms: total_ms / calls,
-  fail_rate: failures / calls,
-});
+import { makeReport, makeToolRow as tool } from "@/tests/support/analysis-report";
 
 const report = makeReport({
   tools: [tool("http_get", 4, 4, 604.24), tool("search", 2, 0, 100.9), tool("run_shell", 1, 0, 10.4)],

@@ -1,44 +1,9 @@
 // lib/compare/compare-runs.ts: the rows of the Compare page.
 import { describe, expect, test } from "vitest";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
-import type { ToolRow } from "@/lib/analysis/tools";
 import type { RunSummary } from "@/lib/schemas/api";
 import { compareRuns, compareTools, figureRow } from "@/lib/compare/compare-runs";
-
-const tool = (name: string, calls: number, failures: number, total_ms: number): ToolRow => ({
-  tool: name,
-  calls,
-  failures,
-  total_ms,
-  avg_ms: total_ms / calls,
-  fail_rate: failures / calls,
-});
-
-function makeReport(over: Partial<AnalysisReport> = {}): AnalysisReport {
-  return {
-    run_id: "r",
-    tools: [],
-    bottlenecks: [],
-    tool_breakers: [],
-    timeouts: [],
-    layers: { events: [], status: "NORMAL", action: "NONE" },
-    stagnation: { iterations: [], detections: [] },
-    loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
-    rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
-    token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
-    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
-      retries_of_non_retryable: 0,
-    },
-    context_clear: { decision: "keep", reasons: [], factors: {} as AnalysisReport["context_clear"]["factors"] },
-    settings: DEFAULT_SETTINGS,
-    ...over,
-  };
-}
+import { makeReport, makeToolRow as tool } from "@/tests/support/analysis-report";
 
 function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_ms: number | null = 1000): RunSummary {
   return {

@@ -1,5 +1,6 @@
 // tests/unit/otlp/protobuf.test.ts — the protobuf path gives the JSON path's
-// model. The example payloads (examples/otlp/) are re-encoded by the official
+// model. The example payloads (examples/otlp/), as SDK objects
+// (tests/support/otlp-sdk.ts), are re-encoded by the official
 // OpenTelemetry JS serializers (@opentelemetry/otlp-transformer), decoded by
 // lib/otlp/decode.ts, mapped, and compared with the mapping of the JSON example.
 // This also pins the field numbers of lib/otlp/proto-schema.ts.
@@ -10,98 +11,14 @@ import {
   ProtobufTraceSerializer,
 } from "@opentelemetry/otlp-transformer";
 import { describe, expect, test } from "vitest";
-import { keyValuesToObject } from "@/lib/otlp/any-value";
 import { decodeLogsRequest, decodeTraceRequest } from "@/lib/otlp/decode";
 import { mapLogsRequest } from "@/lib/otlp/logs";
 import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "@/lib/otlp/model";
 import { otlpMessageType } from "@/lib/otlp/proto-schema";
 import { encodeExportResponse, encodeStatusResponse } from "@/lib/otlp/response";
 import { mapTraceRequest } from "@/lib/otlp/traces";
+import { sdkLogsOf, sdkSpansOf, type ExampleLogs, type ExampleTraces } from "@/tests/support/otlp-sdk";
 import { loadExample } from "./helpers";
-
-type SdkSpans = Parameters<typeof ProtobufTraceSerializer.serializeRequest>[0];
-type SdkLogs = Parameters<typeof ProtobufLogsSerializer.serializeRequest>[0];
-type Scope = { name: string; version: string };
-type ExampleSpan = {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: unknown[];
-  events: { name: string; timeUnixNano: string; attributes: unknown[] }[];
-  status: { code?: number; message?: string };
-};
-type ExampleTraces = {
-  resourceSpans: { resource: { attributes: unknown[] }; scopeSpans: { scope: Scope; spans: ExampleSpan[] }[] }[];
-};
-type ExampleLog = {
-  timeUnixNano: string;
-  observedTimeUnixNano: string;
-  body: { stringValue: string };
-  attributes: unknown[];
-};
-type ExampleLogs = {
-  resourceLogs: { resource: { attributes: unknown[] }; scopeLogs: { scope: Scope; logRecords: ExampleLog[] }[] }[];
-};
-
-const hrTime = (nanos: string): [number, number] => [
-  Number(BigInt(nanos) / 10n ** 9n),
-  Number(BigInt(nanos) % 10n ** 9n),
-];
-
-/** The example's spans as the SDK's ReadableSpan objects (what an exporter serializes). */
-function sdkSpansOf(example: ExampleTraces): SdkSpans {
-  const rs = example.resourceSpans[0];
-  const ss = rs?.scopeSpans[0];
-  if (!rs || !ss) throw new Error("the example holds no spans");
-  const resource = { attributes: keyValuesToObject(rs.resource.attributes) };
-  const scope = ss.scope;
-  return ss.spans.map((s) => ({
-    name: s.name,
-    kind: s.kind - 1,
-    spanContext: () => ({ traceId: s.traceId, spanId: s.spanId, traceFlags: 1 }),
-    parentSpanContext: s.parentSpanId
-      ? { traceId: s.traceId, spanId: s.parentSpanId, traceFlags: 1, isRemote: false }
-      : undefined,
-    startTime: hrTime(s.startTimeUnixNano),
-    endTime: hrTime(s.endTimeUnixNano),
-    status: { code: s.status.code ?? 0, message: s.status.message },
-    attributes: keyValuesToObject(s.attributes),
-    links: [],
-    events: s.events.map((e) => ({
-      name: e.name,
-      time: hrTime(e.timeUnixNano),
-      attributes: keyValuesToObject(e.attributes),
-    })),
-    resource,
-    instrumentationScope: scope,
-    droppedAttributesCount: 0,
-    droppedEventsCount: 0,
-    droppedLinksCount: 0,
-    ended: true,
-    duration: [0, 0],
-  })) as unknown as SdkSpans;
-}
-
-function sdkLogsOf(example: ExampleLogs): SdkLogs {
-  const rl = example.resourceLogs[0];
-  const sl = rl?.scopeLogs[0];
-  if (!rl || !sl) throw new Error("the example holds no log records");
-  const resource = { attributes: keyValuesToObject(rl.resource.attributes) };
-  const scope = sl.scope;
-  return sl.logRecords.map((r) => ({
-    hrTime: hrTime(r.timeUnixNano),
-    hrTimeObserved: hrTime(r.observedTimeUnixNano),
-    body: r.body.stringValue,
-    attributes: keyValuesToObject(r.attributes),
-    resource,
-    instrumentationScope: scope,
-    droppedAttributesCount: 0,
-  })) as unknown as SdkLogs;
-}
 
 describe("protobuf and JSON bodies map alike", () => {
   const traces = loadExample("traces.json") as ExampleTraces;

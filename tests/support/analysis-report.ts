@@ -1,0 +1,76 @@
+// The analysis report in tests of every kind: the contract's top-level keys
+// in their order (docs/api.md), and tiny factories for an empty report with
+// default settings, patched per case.
+import type { AnalysisReport } from "@/lib/analysis/analyze";
+import type { ContextClearReport } from "@/lib/analysis/iteration-report-types";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import type { ToolRow } from "@/lib/analysis/tools";
+
+/** The report's keys, in the order the contract lists them. */
+export const REPORT_KEYS = [
+  "run_id",
+  "tools",
+  "bottlenecks",
+  "tool_breakers",
+  "timeouts",
+  "layers",
+  "stagnation",
+  "loop_breaker",
+  "rate_limit",
+  "token_budget",
+  "permission_breaker",
+  "api_breaker",
+  "context_clear",
+  "settings",
+];
+
+export function makeContext(patch: Partial<ContextClearReport> = {}): ContextClearReport {
+  return {
+    decision: "keep",
+    reasons: [],
+    factors: {
+      token_usage: { value: 12.5, threshold: 60, fired: false, estimated: false },
+      task_complexity: { value: 3, threshold: 6, fired: false, task_id: "t-1" },
+      completed_tasks: { value: 1, threshold: 5, fired: false },
+      error_rate: { value: 0, threshold: 30, fired: false },
+      absolute_limit: { value: 1, threshold: 10, fired: false },
+    },
+    ...patch,
+  };
+}
+
+/** A report in which nothing happened: no tools, every breaker CLOSED. */
+export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport {
+  return {
+    run_id: "r",
+    tools: [],
+    bottlenecks: [],
+    tool_breakers: [],
+    timeouts: [],
+    layers: { events: [], status: "NORMAL", action: "NONE" },
+    stagnation: { iterations: [], detections: [] },
+    loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
+    rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
+    token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
+    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
+    api_breaker: {
+      transitions: [],
+      final_state: "CLOSED",
+      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
+      retries_of_non_retryable: 0,
+    },
+    context_clear: makeContext(),
+    settings: DEFAULT_SETTINGS,
+    ...patch,
+  };
+}
+
+/** A tool's row of the report, its average and failure rate derived. */
+export const makeToolRow = (name: string, calls: number, failures: number, total_ms: number): ToolRow => ({
+  tool: name,
+  calls,
+  failures,
+  total_ms,
+  avg_ms: total_ms / calls,
+  fail_rate: failures / calls,
+});
