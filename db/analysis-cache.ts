@@ -3,14 +3,18 @@
 // Also stores the runs page's verdict badges from the default-settings report.
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { ANALYSIS_VERSION } from "@/lib/analysis/version";
 import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
 import type { Db } from "./client";
 import { isForeignKeyViolation } from "./pg-errors";
 import { analysisCache, runs } from "./schema";
 
+/** The cache key of a report: its settings and the version of the rules that computed it. */
 export function hashSettings(settings: unknown): string {
-  return createHash("sha1").update(JSON.stringify(settings)).digest("hex");
+  return createHash("sha1")
+    .update(JSON.stringify([ANALYSIS_VERSION, settings]))
+    .digest("hex");
 }
 
 export async function getCachedReport(db: Db, runId: string, settingsHash: string, dataVersion: number) {
