@@ -2,11 +2,13 @@
 // per-tool summary is aggregated in SQL; the replays that walk spans in order
 // read them in keyset pages per tool (spans_run_name_t0_idx), so a run of a
 // million spans is never in memory at once. Iterations, events and tasks are
-// small and loaded whole (run-records.ts). Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
+// small and loaded whole (run-records.ts); the calls' tokens are summed per
+// iteration in SQL. Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
 // source: calls are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
+import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
-import type { AnalysisInput, SpanLite, ToolAggregate } from "@/lib/analysis/types";
+import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "@/lib/analysis/types";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
 import { loadEvents, loadIterations, loadTasks } from "./run-records";
@@ -16,18 +18,15 @@ const CALL = sql`kind IN ('tool', 'llm')`;
 const us = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
 
 export async function loadAnalysisInput(db: Db, runId: string): Promise<AnalysisInput | null> {
-  const [run] = rowsOf<{ start_us: number | null }>(
-    await db.execute(sql`SELECT ${us("coalesce(started_at, first_at)")} AS start_us FROM runs WHERE run_id = ${runId}`),
+  // last_at: the latest span t1, iteration ts or event ts, kept by every writer (run-totals.ts, ingest-writer.ts).
+  const [run] = rowsOf<{ start_us: number | null; end_us: number | null }>(
+    await db.execute(sql`SELECT ${us("coalesce(started_at, first_at)")} AS start_us,
+      ${us("coalesce(last_at, started_at, first_at)")} AS end_us FROM runs WHERE run_id = ${runId}`),
   );
   if (!run) return null;
   const tools = rowsOf<{ tool: string; calls: number; failures: number; total_ms: number }>(
     await db.execute(sql`SELECT name AS tool, count(*)::int AS calls, count(*) FILTER (WHERE NOT ok)::int AS failures,
       (coalesce(sum(round(duration_ms * 1000)), 0) / 1000)::float8 AS total_ms FROM spans WHERE run_id = ${runId} AND ${CALL} GROUP BY name`),
-  );
-  const tokens = rowsOf<{ task_id: string; tokens: number }>(
-    await db.execute(sql`SELECT task_id, sum(coalesce(tokens_in, 0) + coalesce(tokens_out, 0))::float8 AS tokens
-      FROM spans WHERE run_id = ${runId} AND ${CALL} AND task_id IS NOT NULL
-        AND (tokens_in IS NOT NULL OR tokens_out IS NOT NULL) GROUP BY task_id`),
   );
   const [llm] = rowsOf<{ has: boolean }>(
     await db.execute(sql`SELECT EXISTS (SELECT 1 FROM spans WHERE run_id = ${runId} AND kind = 'llm') AS has`),
@@ -35,6 +34,7 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
   return {
     runId,
     runStartUs: Number(run.start_us ?? 0),
+    endUs: Number(run.end_us ?? 0),
     tools: tools.map((t): ToolAggregate => ({
       tool: t.tool,
       calls: Number(t.calls),
@@ -44,11 +44,12 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
     iterations: await loadIterations(db, runId),
     events: await loadEvents(db, runId),
     tasks: await loadTasks(db, runId),
-    taskSpanTokens: Object.fromEntries(tokens.map((t) => [t.task_id, Number(t.tokens)])),
+    spanTokens: (bounds) => loadSpanTokens(db, runId, bounds),
     hasLlmSpans: Boolean(llm?.has),
     spansOfTool: (tool, hint) => streamToolSpans(db, runId, tool, hint?.coolS ?? null),
     timeoutTotals: (timeoutS) => loadTimeoutTotals(db, runId, timeoutS),
     rateCallTimes: () => streamCallTimes(db, runId, Boolean(llm?.has)),
+    toolCallInputs: () => streamToolCallInputs(db, runId),
   };
 }
 
@@ -111,6 +112,34 @@ async function loadTimeoutTotals(
   return Object.fromEntries(rows.map((r) => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]));
 }
 
+/**
+ * The calls' tokens per iteration and task_id as one aggregate (the rule of
+ * lib/analysis/span-tokens.ts, docs/analysis.md#task-tokens-and-errors): a
+ * call counts at its `iteration`, else at the first iteration whose span ends
+ * at or after its t0 — width_bucket over the span ends counts the ends before
+ * t0 (times are whole microseconds, so "≤ t0 − 1 µs" is "< t0"); past the last
+ * the array index is NULL. tests/integration/analysis-sources.test.ts checks
+ * it against the pure rule.
+ */
+async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promise<SpanTokenSum[]> {
+  const array = (values: number[], type: SQL) =>
+    sql`ARRAY(SELECT x::${type} FROM json_array_elements_text(${JSON.stringify(values)}::json)
+      WITH ORDINALITY AS t(x, i) ORDER BY i)`;
+  const rows = rowsOf<{ iteration: number | null; task_id: string | null; tokens: number }>(
+    await db.execute(sql`WITH b AS (SELECT ${array(b.endsUs, sql.raw("bigint"))} AS ends, ${array(b.ns, sql.raw("int"))} AS ns)
+      SELECT coalesce(s.iteration, b.ns[1 + width_bucket((extract(epoch from s.t0) * 1000000)::bigint - 1, b.ends)]) AS iteration,
+        s.task_id, sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
+      FROM spans s CROSS JOIN b
+      WHERE s.run_id = ${runId} AND ${CALL} AND (s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
+      GROUP BY 1, 2`),
+  );
+  return rows.map((r) => ({
+    iteration: r.iteration === null ? null : Number(r.iteration),
+    taskId: r.task_id,
+    tokens: Number(r.tokens),
+  }));
+}
+
 async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncGenerator<number> {
   const kinds = llmOnly ? sql`kind = 'llm'` : CALL;
   let after: { t0: number; id: string } | null = null;
@@ -123,6 +152,28 @@ async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncG
     for (const r of rows) yield Number(r.t0_us);
     const last = rows[rows.length - 1];
     if (rows.length < PAGE * 5 || !last) return;
+    after = { t0: Number(last.t0_us), id: last.span_id };
+  }
+}
+
+/**
+ * `tool` spans with an input in keyset pages by (t0, span_id) — spans_run_t0_idx
+ * — for docs/analysis.md#identical-calls. Smaller pages than the other streams:
+ * an input may be large. The input leaves as the driver parses jsonb, the same
+ * value JSON.parse gave the memory source; the key is made in JS from it.
+ */
+async function* streamToolCallInputs(db: Db, runId: string): AsyncGenerator<ToolCallInput> {
+  const page = PAGE / 10;
+  let after: { t0: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
+    const rows = rowsOf<{ span_id: string; name: string; t0_us: number; iteration: number | null; input: unknown }>(
+      await db.execute(sql`SELECT span_id, name, ${us("t0")} AS t0_us, iteration, input FROM spans
+        WHERE run_id = ${runId} AND kind = 'tool' AND input IS NOT NULL ${keyset} ORDER BY t0, span_id LIMIT ${page}`),
+    );
+    for (const r of rows) yield { name: r.name, t0Us: Number(r.t0_us), iteration: r.iteration, input: r.input };
+    const last = rows[rows.length - 1];
+    if (rows.length < page || !last) return;
     after = { t0: Number(last.t0_us), id: last.span_id };
   }
 }

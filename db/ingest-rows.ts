@@ -32,6 +32,8 @@ export function toSpanRow(s: StoredSpan, formatTime: (us: number) => string = fo
     tokensIn: s.tokensIn,
     tokensOut: s.tokensOut,
     costUsd: s.costUsd,
+    input: s.input,
+    output: s.output,
     meta: s.meta,
   };
 }

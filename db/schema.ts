@@ -83,6 +83,10 @@ export const spans = pgTable(
     tokensIn: bigint("tokens_in", { mode: "number" }),
     tokensOut: bigint("tokens_out", { mode: "number" }),
     costUsd: doublePrecision("cost_usd"),
+    /** The call's arguments as sent (any JSON): the identical-calls rule reads it (docs/analysis.md#identical-calls). */
+    input: jsonb("input").$type<unknown>(),
+    /** The head of the call's result, cut at ingest (docs/format.md#span). */
+    output: text("output"),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [

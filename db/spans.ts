@@ -23,7 +23,7 @@ export async function listSpans(
       SELECT span_id, parent_id, name, kind,
         (extract(epoch from t0) * 1000000)::float8 AS t0_us, (extract(epoch from t1) * 1000000)::float8 AS t1_us,
         duration_ms, ok, error, iteration, task_id, tokens_in::float8 AS tokens_in, tokens_out::float8 AS tokens_out,
-        cost_usd, meta
+        cost_usd, input, output, meta
       FROM spans WHERE run_id = ${runId} ${keyset}
       ORDER BY t0, span_id LIMIT ${q.limit + 1}`),
   );

@@ -156,7 +156,7 @@ function roundMs(ms: number): number {
 export async function getTimelineSpan(db: Db, runId: string, spanId: string): Promise<SpanOut | null> {
   const rows = rowsOf<Omit<SpanOut, "t0" | "t1"> & { t0_us: number; t1_us: number }>(
     await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, duration_ms, ok, error,
-        iteration, task_id, tokens_in::float8 AS tokens_in, tokens_out::float8 AS tokens_out, cost_usd, meta
+        iteration, task_id, tokens_in::float8 AS tokens_in, tokens_out::float8 AS tokens_out, cost_usd, input, output, meta
       FROM spans WHERE run_id = ${runId} AND span_id = ${spanId}`),
   );
   const r = rows[0];

@@ -186,8 +186,18 @@ const llmCallsOf = (plan: Plan): number => plan.calls.filter((c) => c.tool === "
 
 type Placed = { n: number; t0Us: number; tsUs: number };
 
+/** A call's `input` / `output` (docs/format.md#span), when the run logs them for its tool. */
+type CallIo = (tool: Tool, n: number, i: number) => { input: Json; output: string } | null;
+
 /** An iteration placed on the clock → its `iteration` container span and one span per call under it. */
-function spanRecords(runId: string, placed: Placed, plan: Plan, taskId: string, model: string): Json[] {
+function spanRecords(
+  runId: string,
+  placed: Placed,
+  plan: Plan,
+  taskId: string,
+  model: string,
+  io: CallIo = () => null,
+): Json[] {
   const { n, t0Us, tsUs } = placed;
   const container = `it${n}`;
   const head = { type: "span", run_id: runId };
@@ -222,6 +232,7 @@ function spanRecords(runId: string, placed: Placed, plan: Plan, taskId: string, 
     };
     if (c.tokensIn !== undefined)
       Object.assign(span, { tokens_in: c.tokensIn, tokens_out: c.tokensOut, meta: { model } });
+    Object.assign(span, io(c.tool, n, i));
     out.push(span);
   });
   return out;
@@ -294,6 +305,25 @@ const GRANT_BEFORE = 5;
 const COMPACTION_FAILS_AFTER = 16;
 
 const taskOf = (n: number) => STUCK_TASKS.find((t) => n >= t.iterations[0] && n <= t.iterations[1])!;
+
+/**
+ * The stuck loop's searches (docs/analysis.md#identical-calls): at first each one looks for
+ * something new; from the halt on, every one is the same query for the same error. The 3rd
+ * identical search comes in iteration 12 and the 5th in 14, where repeated_call fires —
+ * after the loop breaker has halted the run, so the halt, its reason and the risks stay.
+ */
+const STUCK_QUERY = { query: "Cannot read properties of undefined (reading 'id') session.ts", limit: 10 };
+const stuckSearchIo: CallIo = (tool, n, i) => {
+  if (tool !== "search") return null;
+  if (n < HALT_AT) {
+    const file = STUCK_FILES[(n + i) % STUCK_FILES.length]!;
+    return {
+      input: { query: `session ${file} iteration ${n} call ${i + 1}`, limit: 10 },
+      output: `3 results in ${file}`,
+    };
+  }
+  return { input: STUCK_QUERY, output: "0 results" };
+};
 const hasApiBurst = (n: number) => n >= 9 && n % API_BURST_EVERY === 0;
 
 /** The context fills steadily to 59.4 % at 11, crosses 60 % at 12, then climbs to 99.5 %. */
@@ -442,7 +472,7 @@ function buildStuckLoop(): string {
   const its = placed.map((p, i) => ({
     placed: p,
     lines: [
-      ...spanRecords(STUCK_RUN, p, plans[i]!, taskOf(p.n).id, STUCK_PROGRESS.model),
+      ...spanRecords(STUCK_RUN, p, plans[i]!, taskOf(p.n).id, STUCK_PROGRESS.model, stuckSearchIo),
       stuckIteration(rand, p.n, plans[i]!, p.tsUs, state),
     ],
   }));

@@ -1,5 +1,6 @@
 // The tools tab (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts): the tool table sorted by a
 // column link, bottleneck reasons as badges whose title explains the figures,
+// under a tool the inputs it was called with again and again (docs/analysis.md#identical-calls),
 // per-tool breaker openings and timeouts, and the bar chart of total time.
 // Render only: rows come sorted and explained from lib/charts/tool-table.
 import Link from "next/link";
@@ -18,7 +19,7 @@ const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [
   { key: "p95_ms", label: "p95", num: true },
 ];
 
-const REASON_TONE = { slow: "warn", failing: "bad", overcalled: "info" } as const;
+const REASON_TONE = { slow: "warn", failing: "bad", overcalled: "info", repeated: "bad" } as const;
 
 type Props = { runId: string; rows: ToolTableRow[]; totals: ToolTotalBar[]; sort: ToolSortKey; order: SortOrder };
 
@@ -53,7 +54,26 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.tool} data-testid="tool-row" data-tool={r.tool}>
-              <td className="mono">{r.tool}</td>
+              <td className="mono">
+                {r.tool}
+                {r.repeated.map((x) => (
+                  <div
+                    key={x.input}
+                    className="muted"
+                    data-testid="tool-repeated-input"
+                    title={`first repeated at ${x.first_at}`}
+                    style={{
+                      fontSize: 11,
+                      maxWidth: 360,
+                      overflow: "hidden",
+                      textOverflow: "ellipsis",
+                      whiteSpace: "nowrap",
+                    }}
+                  >
+                    {x.calls}× same input {x.input}
+                  </div>
+                ))}
+              </td>
               <td className="num">{formatCount(r.calls)}</td>
               <td className="num">{r.failures ? <span className="text-bad">{formatCount(r.failures)}</span> : "0"}</td>
               <td className="num">{formatPct(r.fail_rate)}</td>

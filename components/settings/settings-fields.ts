@@ -19,6 +19,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
     ],
   },
   {
+    id: "identical-calls",
+    title: "Identical calls",
+    fields: [
+      { name: "repeat_calls", label: "Repeats: same tool and input ×", unit: "calls" },
+      { name: "repeat_window", label: "…among consecutive calls", unit: "calls" },
+    ],
+  },
+  {
     id: "tool-breaker",
     title: "Tool breaker",
     fields: [

@@ -1,11 +1,12 @@
 "use client";
 // The side panel of the selected span: what the page already holds (name,
-// times, status) at once, then the whole span (full error, meta, tokens,
-// iteration, task) from the API, and the state each breaker was in at the
+// times, status) at once, then the whole span (full error, input, output,
+// meta, tokens, iteration, task) from the API, and the state each breaker was in at the
 // span's start — for its tool, whether the replayed breaker was OPEN then.
 import { useEffect, useState } from "react";
 import { formatDuration, formatTokens } from "@/lib/format";
 import type { SpanOut } from "@/lib/schemas/api";
+import { SPAN_OUTPUT_MAX_CHARS } from "@/lib/schemas/records";
 import { breakerStatesAt, type BreakerInputs } from "@/lib/timeline/overlays";
 import type { SpanStatus } from "@/lib/timeline/status";
 import { spanError, spanKind, spanName, type SpanStore } from "@/lib/timeline/store";
@@ -98,6 +99,21 @@ export function TimelineSpanPanel(p: Props) {
         <dt>API</dt>
         <dd>{states.api}</dd>
       </dl>
+      {full?.input != null && (
+        <>
+          <div className="muted">input</div>
+          <pre data-testid="span-panel-input">{JSON.stringify(full.input, null, 2)}</pre>
+        </>
+      )}
+      {full?.output != null && (
+        <>
+          <div className="muted">
+            output
+            {full.output.length >= SPAN_OUTPUT_MAX_CHARS ? ` (the first ${SPAN_OUTPUT_MAX_CHARS} characters)` : ""}
+          </div>
+          <pre data-testid="span-panel-output">{full.output}</pre>
+        </>
+      )}
       {full && Object.keys(full.meta).length > 0 && (
         <>
           <div className="muted">meta</div>

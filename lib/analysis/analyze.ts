@@ -1,5 +1,5 @@
 // docs/api.md + docs/analysis.md: assemble the whole analysis report of one run from an
-// AnalysisInput. Tool side here (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker), iteration side from
+// AnalysisInput. Tool side here (docs/analysis.md#bottlenecks, docs/analysis.md#identical-calls, docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker), iteration side from
 // buildIterationReport (docs/analysis.md#three-layer-breaker, docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear). O(spans + events +
 // iterations) time; each tool's spans are streamed once into the breaker
 // replay (timeouts are totals the source computes, in SQL for the database),
@@ -15,11 +15,14 @@ import { timeoutOf, type TimeoutReport } from "./timeouts";
 import { mergeCallTimes, replayRateLimit, type RateLimitReport } from "./rate-limit";
 import { replayPermissionBreaker, type PermissionBreakerReport } from "./permission-breaker";
 import { replayApiBreaker, type ApiBreakerReport } from "./api-breaker";
+import { startRepeatScan, type RepeatScanResult, type RepeatedCall } from "./repeated-calls";
+import { iterationBounds } from "./span-tokens";
 
 export type AnalysisReport = {
   run_id: string;
   tools: ToolRow[];
   bottlenecks: Bottleneck[];
+  repeated_calls: RepeatedCall[];
   tool_breakers: ToolBreakerReport[];
   timeouts: TimeoutReport[];
   layers: IterationReport["layers"];
@@ -55,6 +58,13 @@ async function scanToolSpans(
   return { breakers, timeouts };
 }
 
+/** docs/analysis.md#identical-calls over the streamed calls with input: the report's list and the detector's marks. */
+async function scanRepeatedCalls(input: AnalysisInput, s: AnalysisSettings): Promise<RepeatScanResult> {
+  const scan = startRepeatScan(input.iterations, input.runStartUs, s);
+  for await (const call of input.toolCallInputs()) scan.step(call);
+  return scan.finish();
+}
+
 export async function analyzeRun(input: AnalysisInput, settings: AnalysisSettings): Promise<AnalysisReport> {
   const tools = summariseTools(input.tools);
   const { breakers, timeouts } = await scanToolSpans(input, tools, settings);
@@ -62,20 +72,23 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     mergeCallTimes(input.rateCallTimes(), input.events),
     settings.max_calls_per_hour,
   );
+  const repeats = await scanRepeatedCalls(input, settings);
   const it = buildIterationReport(
     {
       runStartUs: input.runStartUs,
+      repeatMarks: repeats.marks,
       iterations: input.iterations,
       events: input.events,
       tasks: input.tasks,
-      taskSpanTokens: input.taskSpanTokens,
+      spanTokens: await input.spanTokens(iterationBounds(input.runStartUs, input.iterations)),
     },
     settings,
   );
   return {
     run_id: input.runId,
     tools,
-    bottlenecks: findBottlenecks(tools, settings),
+    bottlenecks: findBottlenecks(tools, settings, repeats.repeated),
+    repeated_calls: repeats.repeated,
     tool_breakers: breakers,
     timeouts,
     layers: it.layers,
@@ -83,8 +96,8 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     loop_breaker: it.loop_breaker,
     rate_limit: rateLimit,
     token_budget: it.token_budget,
-    permission_breaker: replayPermissionBreaker(input.events, settings),
-    api_breaker: replayApiBreaker(input.events, settings),
+    permission_breaker: replayPermissionBreaker(input.events, settings, input.endUs),
+    api_breaker: replayApiBreaker(input.events, settings, input.endUs),
     context_clear: it.context_clear,
     settings,
   };

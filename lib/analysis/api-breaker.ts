@@ -1,16 +1,17 @@
 // docs/analysis.md#api-breaker: API calls are `api_request` (success) and
 // `api_error` events in ts order. Over the last `api_window` calls (the
-// window must be full) a failure rate > `api_failure_rate` → OPEN; after
-// `api_cooldown_s` HALF_OPEN (stamped at opened_at + cooldown when the next
-// call arrives at or after it); that call's success → CLOSED, failure → OPEN.
+// window must be full) a failure rate > `api_failure_rate` → OPEN; at
+// opened_at + `api_cooldown_s` HALF_OPEN by time, stamped at that moment
+// whether or not a call comes later (so a run whose last record is at or
+// after it ends HALF_OPEN); the next call's success → CLOSED, failure → OPEN.
+// Also the 429 back-off replay (backoff-429.ts) over the same calls.
 // O(events) time, O(api_window) memory.
 // Calls made while OPEN are counted per class but do not feed the window
 // (the breaker would have failed them fast); closing starts an empty window.
-// It does not replay the 429 back-off schedule (2 s, 4 s, 8 s).
-import { formatTimeUs } from "../time";
 import type { StoredEvent } from "../schemas/records";
 import type { AnalysisSettings } from "./settings";
-import type { BreakerState, BreakerTransition } from "./permission-breaker";
+import { startBackoff429, type Backoff429Report } from "./backoff-429";
+import { openBreakerClock, type BreakerState, type BreakerTransition } from "./cooldown-breaker";
 
 export type ApiCallClass = "success" | "retryable" | "backoff" | "non_retryable";
 
@@ -19,6 +20,7 @@ export type ApiBreakerReport = {
   final_state: BreakerState;
   counts: Record<ApiCallClass, number>;
   retries_of_non_retryable: number;
+  backoff_429: Backoff429Report;
 };
 
 export type ApiBreakerSettings = Pick<AnalysisSettings, "api_window" | "api_failure_rate" | "api_cooldown_s">;
@@ -63,43 +65,52 @@ function makeWindow(size: number) {
   };
 }
 
-export function replayApiBreaker(events: readonly StoredEvent[], s: ApiBreakerSettings): ApiBreakerReport {
-  const cooldownUs = Math.round(s.api_cooldown_s * 1e6);
+/**
+ * Replay the API breaker over the run's events (ordered by ts); `endUs` is
+ * the time of the run's last record, up to which the cooldown runs by time.
+ */
+export function replayApiBreaker(
+  events: readonly StoredEvent[],
+  s: ApiBreakerSettings,
+  endUs: number,
+): ApiBreakerReport {
   const counts: Record<ApiCallClass, number> = { success: 0, retryable: 0, backoff: 0, non_retryable: 0 };
-  const transitions: BreakerTransition[] = [];
+  const breaker = openBreakerClock(Math.round(s.api_cooldown_s * 1e6));
   const window = makeWindow(s.api_window);
-  let state = "CLOSED" as BreakerState; // widened: `move` changes it
-  let openedAtUs = 0;
+  const backoff = startBackoff429();
   let retries = 0;
   let previous: { cls: ApiCallClass; e: StoredEvent } | null = null;
-  const move = (to: BreakerState, atUs: number): void => {
-    transitions.push({ from: state, to, at: formatTimeUs(atUs) });
-    state = to;
-    if (to === "OPEN") openedAtUs = atUs;
-  };
 
   for (const e of events) {
     const cls = classifyApiCall(e);
     if (cls === null) continue;
     counts[cls] += 1;
+    backoff.step(e.tsUs, cls === "backoff");
     const failed = cls !== "success";
     if (failed && previous?.cls === "non_retryable" && sameFailure(previous.e, e)) retries += 1;
     previous = { cls, e };
 
-    if (state === "OPEN" && e.tsUs >= openedAtUs + cooldownUs) move("HALF_OPEN", openedAtUs + cooldownUs);
-    if (state === "HALF_OPEN") {
-      if (failed) move("OPEN", e.tsUs);
+    breaker.advanceTo(e.tsUs);
+    if (breaker.state === "HALF_OPEN") {
+      if (failed) breaker.move("OPEN", e.tsUs);
       else {
-        move("CLOSED", e.tsUs);
+        breaker.move("CLOSED", e.tsUs);
         window.clear();
       }
-    } else if (state === "CLOSED") {
+    } else if (breaker.state === "CLOSED") {
       window.push(failed);
       const rate = window.rate();
-      if (rate !== null && rate > s.api_failure_rate) move("OPEN", e.tsUs);
+      if (rate !== null && rate > s.api_failure_rate) breaker.move("OPEN", e.tsUs);
     }
   }
-  return { transitions, final_state: state, counts, retries_of_non_retryable: retries };
+  breaker.advanceTo(endUs);
+  return {
+    transitions: breaker.transitions,
+    final_state: breaker.state,
+    counts,
+    retries_of_non_retryable: retries,
+    backoff_429: backoff.finish(),
+  };
 }
 
 function sameFailure(a: StoredEvent, b: StoredEvent): boolean {

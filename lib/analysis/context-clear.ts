@@ -1,12 +1,17 @@
-// docs/analysis.md#context-clear: the context-clear recommendation with docs/analysis.md#context-clear: five factors
+// docs/analysis.md#context-clear: the context-clear recommendation — five factors
 // evaluated at every iteration (an OR), a `context_cleared` event resetting
-// the counts, and the 1 %/minute fill estimate when no fill is logged.
-// O(iterations + events). Deliberately does not act on the recommendation
-// and does not look ahead: every figure is the one known at that iteration.
+// the completed-task counts and the fill estimate (not the error rate's last 5
+// finished tasks, docs/analysis.md#tasks-completed), and the 1 %/minute fill
+// estimate when no fill is logged. O(iterations + events). Deliberately does
+// not act on the recommendation, scores no complexity for an iteration without
+// a current task, and does not look ahead: every figure but a finished task's
+// error count (its whole count, record included) is the one known at that
+// iteration.
 import { formatTimeUs } from "../time";
 import type { StoredTask } from "../schemas/records";
 import type { AnalysisSettings } from "./settings";
 import { taskErrorCounts, taskTitles, type IterationView } from "./iteration-context";
+import { approachOf } from "./progress";
 import { CONTEXT_FACTORS, type ContextClearReport, type ContextFactor } from "./iteration-report-types";
 import { loggedFillPct } from "./token-budget";
 import { emptyTaskWork, scoreComplexity, type TaskWork } from "./task-complexity";
@@ -15,7 +20,7 @@ type Factors = ContextClearReport["factors"];
 const MINUTE_US = 60e6;
 const ERROR_RATE_TASKS = 5;
 
-type Counts = { lastClearUs: number; iterationCompleted: number; completedEvents: number; finished: string[] };
+type Counts = { lastClearUs: number; completed: number; finished: string[] };
 
 export function recommendContextClear(
   views: IterationView[],
@@ -28,24 +33,25 @@ export function recommendContextClear(
     views.flatMap((v) => v.events),
   );
   const errorCounts = taskErrorCounts(views, tasks);
-  const work = new Map<string | null, TaskWork>();
-  let counts: Counts = { lastClearUs: runStartUs, iterationCompleted: 0, completedEvents: 0, finished: [] };
+  const work = new Map<string, TaskWork>();
+  let counts: Counts = { lastClearUs: runStartUs, completed: 0, finished: [] };
   let factors = evaluateFactors(null, 0, null, counts, errorCounts, s);
   let first: ContextClearReport["first_recommended_at"];
   for (const v of views) {
     counts = countIteration(counts, v);
-    const w = work.get(v.taskId) ?? emptyTaskWork(v.taskId ? (titles.get(v.taskId) ?? null) : null);
-    work.set(v.taskId, addWork(w, v));
+    let w: TaskWork | null = null;
+    if (v.taskId !== null) {
+      w = addWork(work.get(v.taskId) ?? emptyTaskWork(titles.get(v.taskId) ?? null), v);
+      work.set(v.taskId, w);
+    }
     factors = evaluateFactors(v, v.it.tsUs, w, counts, errorCounts, s);
     if (!first && CONTEXT_FACTORS.some((f) => factors[f].fired))
       first = { iteration: v.it.n, at: formatTimeUs(v.it.tsUs) };
   }
-  const reasons = CONTEXT_FACTORS.filter((f) => factors[f].fired).map((f) => ({
-    factor: f,
-    value: factors[f].value,
-    threshold: factors[f].threshold,
-    message: describe(f, factors[f]),
-  }));
+  const reasons = CONTEXT_FACTORS.flatMap((f) => {
+    const { value, threshold, fired } = factors[f];
+    return fired && value !== null ? [{ factor: f, value, threshold, message: describe(f, factors[f]) }] : [];
+  });
   return {
     decision: reasons.length > 0 ? "clear" : "keep",
     reasons,
@@ -54,25 +60,35 @@ export function recommendContextClear(
   };
 }
 
-/** Events in order (a clear resets, a task_completed counts), then the iteration's own completions. */
+/**
+ * A clear in the iteration resets the completed count (and the estimate's
+ * start) before the iteration's completions count: the larger of its
+ * tasks_completed and its task_completed events. The tasks it finishes are
+ * those its task_completed events name, else its current task when its
+ * tasks_completed is above 0; they join the finished tasks whatever the clears.
+ */
 function countIteration(c: Counts, v: IterationView): Counts {
-  let next = { ...c, finished: [...c.finished] };
+  const next = { ...c, finished: [...c.finished] };
+  const named: string[] = [];
   for (const e of v.events) {
-    if (e.kind === "context_cleared")
-      next = { lastClearUs: e.tsUs, iterationCompleted: 0, completedEvents: 0, finished: [] };
-    if (e.kind === "task_completed") {
-      next.completedEvents += 1;
-      if (e.taskId) next.finished.push(e.taskId);
+    if (e.kind === "context_cleared") {
+      next.lastClearUs = e.tsUs;
+      next.completed = 0;
     }
+    if (e.kind === "task_completed" && e.taskId) named.push(e.taskId);
   }
-  next.iterationCompleted += v.it.tasksCompleted ?? 0;
+  next.completed += v.tasksCompleted;
+  if (named.length > 0) next.finished.push(...named);
+  else if ((v.it.tasksCompleted ?? 0) > 0 && v.taskId !== null) next.finished.push(v.taskId);
+  next.finished = next.finished.slice(-ERROR_RATE_TASKS);
   return next;
 }
 
 function addWork(w: TaskWork, v: IterationView): TaskWork {
   w.linesAdded += v.it.linesAdded ?? 0;
   for (const f of v.it.filesModified ?? []) w.files.add(f);
-  if (v.it.approach) w.texts.add(v.it.approach);
+  const approach = approachOf(v.it);
+  if (approach !== null) w.texts.add(approach);
   return w;
 }
 
@@ -86,16 +102,15 @@ function evaluateFactors(
 ): Factors {
   const logged = v ? loggedFillPct(v) : null;
   const fill = v === null ? 0 : (logged ?? Math.min(100, Math.max(0, tsUs - c.lastClearUs) / MINUTE_US));
-  const complexity = w ? scoreComplexity(w) : 1;
-  const completed = Math.max(c.iterationCompleted, c.completedEvents);
-  const lastTasks = c.finished.slice(-ERROR_RATE_TASKS);
+  const complexity = w ? scoreComplexity(w) : null;
+  const { completed, finished } = c;
   const errorRate =
-    lastTasks.length === 0
-      ? 0
-      : (lastTasks.filter((t) => (errorCounts.get(t) ?? 0) > 0).length / lastTasks.length) * 100;
+    finished.length < ERROR_RATE_TASKS
+      ? null
+      : (finished.filter((t) => (errorCounts.get(t) ?? 0) > 0).length / finished.length) * 100;
   const round2 = (x: number) => Math.round(x * 100) / 100;
-  const factor = (value: number, threshold: number, fired: boolean): ContextFactor => ({
-    value: round2(value),
+  const factor = (value: number | null, threshold: number, fired: boolean): ContextFactor => ({
+    value: value === null ? null : round2(value),
     threshold,
     fired,
   });
@@ -105,15 +120,11 @@ function evaluateFactors(
       estimated: v !== null && logged === null,
     },
     task_complexity: {
-      ...factor(complexity, s.context_complexity, w !== null && complexity >= s.context_complexity),
+      ...factor(complexity, s.context_complexity, complexity !== null && complexity >= s.context_complexity),
       task_id: v?.taskId ?? null,
     },
     completed_tasks: factor(completed, s.context_completed_tasks, completed >= s.context_completed_tasks),
-    error_rate: factor(
-      errorRate,
-      s.context_error_rate_pct,
-      lastTasks.length >= ERROR_RATE_TASKS && errorRate > s.context_error_rate_pct,
-    ),
+    error_rate: factor(errorRate, s.context_error_rate_pct, errorRate !== null && errorRate > s.context_error_rate_pct),
     absolute_limit: factor(completed, s.context_absolute_limit, completed >= s.context_absolute_limit),
   };
 }

@@ -1,19 +1,28 @@
-// docs/analysis.md#run-start-and-iteration-time-spans, docs/analysis.md#current-task, docs/analysis.md#task-tokens-and-errors, docs/analysis.md#three-layer-breaker: what every iteration-side rule needs
-// to know about an iteration besides its own fields — its time span and
-// duration, the events inside it, its current task, and that task's running
-// token and error totals. O(iterations + events + tasks · log events).
+// docs/analysis.md#run-start-and-iteration-time-spans, docs/analysis.md#current-task,
+// docs/analysis.md#tasks-completed, docs/analysis.md#task-tokens-and-errors: what every
+// iteration-side rule needs to know about an iteration besides its own fields — its
+// time span and duration (spans end at the running maximum of ts), the events inside
+// it, its current task, the tasks it completed, and that task's running token and
+// error totals. Tokens grow where the work happens: iterations' tokens_used, or the
+// calls' tokens at the iteration each call belongs to (span-tokens.ts); only the
+// task record's totals wait for the task's last iteration.
+// O(iterations + events + token sums + tasks · log events).
 // Deliberately does not score or judge anything; the rules do that.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
+import { reportsErrors } from "./progress";
+import type { SpanTokenSum } from "./span-tokens";
 
 export type IterationView = {
   it: StoredIteration;
-  /** Exclusive start of the iteration's span (the previous ts, or the run start). */
+  /** Exclusive start of the iteration's span (the previous iterations' latest ts, or the run start). */
   startUs: number;
   durationMs: number;
-  /** Events with ts in (startUs, it.tsUs]; the first iteration also takes earlier ones. */
+  /** Events with ts in (startUs, end of the span]; the first iteration also takes earlier ones. */
   events: StoredEvent[];
   /** docs/analysis.md#current-task: task_id, else the latest task_started at or before ts. */
   taskId: string | null;
+  /** docs/analysis.md#tasks-completed: the larger of tasks_completed and the task_completed events in it. */
+  tasksCompleted: number;
   /** The current task's tokens so far (docs/analysis.md#task-tokens-and-errors); 0 without a task. */
   taskTokens: number;
   /** The current task's error count so far (docs/analysis.md#three-layer-breaker); 0 without a task. */
@@ -25,32 +34,40 @@ export type IterationContextInput = {
   iterations: StoredIteration[];
   events: StoredEvent[];
   tasks: StoredTask[];
-  taskSpanTokens: Record<string, number>;
+  /** Calls' tokens per iteration and task_id (span-tokens.ts). */
+  spanTokens: SpanTokenSum[];
 };
+
+/** Where each iteration's span ends: the running maximum of ts from the run start, in n order. */
+export function iterationEndsUs(runStartUs: number, iterations: readonly { tsUs: number }[]): number[] {
+  let endUs = runStartUs;
+  return iterations.map((it) => (endUs = Math.max(endUs, it.tsUs)));
+}
 
 /** Derive one view per iteration, in the input order (by n). */
 export function buildIterationViews(input: IterationContextInput): IterationView[] {
   const starts = input.events.filter((e) => e.kind === "task_started" && e.taskId !== null);
-  let boundUs = input.runStartUs;
+  const ends = iterationEndsUs(input.runStartUs, input.iterations);
   let cursor = 0;
   const views: IterationView[] = input.iterations.map((it, i) => {
-    const startUs = boundUs;
-    boundUs = Math.max(boundUs, it.tsUs);
+    const startUs = i === 0 ? input.runStartUs : ends[i - 1]!; // ends is parallel to iterations
     const events: StoredEvent[] = [];
-    for (let e = input.events[cursor]; e !== undefined && e.tsUs <= boundUs; e = input.events[++cursor]) {
+    for (let e = input.events[cursor]; e !== undefined && e.tsUs <= ends[i]!; e = input.events[++cursor]) {
       events.push(e);
     }
+    const completedEvents = events.filter((e) => e.kind === "task_completed").length;
     return {
       it,
       startUs: i === 0 ? Math.min(startUs, it.tsUs) : startUs,
       durationMs: Math.max(0, it.tsUs - startUs) / 1000,
       events,
       taskId: it.taskId ?? latestTaskStarted(starts, it.tsUs),
+      tasksCompleted: Math.max(it.tasksCompleted ?? 0, completedEvents),
       taskTokens: 0,
       taskErrors: 0,
     };
   });
-  addTaskTotals(views, input.tasks, input.taskSpanTokens);
+  addTaskTotals(views, input.tasks, input.spanTokens);
   return views;
 }
 
@@ -66,13 +83,34 @@ function latestTaskStarted(starts: StoredEvent[], tsUs: number): string | null {
   return starts[lo - 1]?.taskId ?? null;
 }
 
+const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
+
 /**
- * Running totals per task. Iterations' tokens_used add up as they happen; the
- * figures only known as a task's total — its spans' tokens (used when none of
- * its iterations logs tokens_used) and the task record's tokens_used and
- * error_count (used when larger) — apply from the task's last iteration on.
+ * Calls' tokens per task, at the view index they count at. A call without
+ * task_id belongs to its iteration's task; a call in no logged iteration
+ * (its `iteration` is not logged, or its t0 is after the last span) is known
+ * only as part of its task's total (`whole`).
  */
-function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: Record<string, number>): void {
+function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[]) {
+  const indexOfN = new Map(views.map((v, i) => [v.it.n, i]));
+  const at = views.map(() => new Map<string, number>());
+  const whole = new Map<string, number>();
+  for (const s of sums) {
+    const i = s.iteration === null ? undefined : indexOfN.get(s.iteration);
+    const task = s.taskId ?? (i === undefined ? null : views[i]!.taskId);
+    if (task !== null) add(i === undefined ? whole : at[i]!, task, s.tokens);
+  }
+  return { at, whole };
+}
+
+/**
+ * Running totals per task. Iterations' tokens_used — or, for a task none of
+ * whose iterations logs tokens_used, its calls' tokens — add up at the
+ * iteration where they happen; the figures known only as a task's total (the
+ * task record's tokens_used and error_count, used when larger, and calls in
+ * no iteration) apply from the task's last iteration on.
+ */
+function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: SpanTokenSum[]): void {
   const records = mergeTaskRecords(tasks);
   const lastIndex = new Map<string, number>();
   const logsTokens = new Set<string>();
@@ -81,18 +119,21 @@ function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: 
     lastIndex.set(v.taskId, i);
     if (v.it.tokensUsed !== null) logsTokens.add(v.taskId);
   });
-  const tokens = new Map<string, number>();
+  const spans = placeSpanTokens(views, spanTokens);
+  const iterationTokens = new Map<string, number>();
+  const callTokens = new Map<string, number>();
   const errors = new Map<string, number>();
   views.forEach((v, i) => {
+    for (const [task, t] of spans.at[i]!) add(callTokens, task, t);
     const id = v.taskId;
     if (id === null) return;
-    let t = (tokens.get(id) ?? 0) + (v.it.tokensUsed ?? 0);
-    let e = (errors.get(id) ?? 0) + (v.it.errors && v.it.errors.length > 0 ? 1 : 0);
-    tokens.set(id, t);
-    errors.set(id, e);
+    add(iterationTokens, id, v.it.tokensUsed ?? 0);
+    add(errors, id, reportsErrors(v.it) ? 1 : 0);
+    let t = (logsTokens.has(id) ? iterationTokens : callTokens).get(id) ?? 0;
+    let e = errors.get(id) ?? 0;
     if (lastIndex.get(id) === i) {
       const rec = records.get(id);
-      if (!logsTokens.has(id)) t = Math.max(t, spanTokens[id] ?? 0);
+      if (!logsTokens.has(id)) t += spans.whole.get(id) ?? 0;
       t = Math.max(t, rec?.tokensUsed ?? 0);
       e = Math.max(e, rec?.errorCount ?? 0);
     }

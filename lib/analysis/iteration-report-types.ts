@@ -30,6 +30,7 @@ export const DETECTORS = [
   "permission_denials",
   "test_fix_loop",
   "circular",
+  "repeated_call",
 ] as const;
 export type DetectorName = (typeof DETECTORS)[number];
 
@@ -71,7 +72,8 @@ export const CONTEXT_FACTORS = [
 ] as const;
 export type ContextFactorName = (typeof CONTEXT_FACTORS)[number];
 export type ContextFactor = {
-  value: number;
+  /** null: nothing to measure — task_complexity without a current task, error_rate before 5 finished tasks. */
+  value: number | null;
   threshold: number;
   fired: boolean;
   /** token_usage only: the fill is the 1 %/minute estimate of docs/analysis.md#context-clear. */

@@ -2,7 +2,7 @@
 // Entry point only: derives the shared per-iteration views once
 // (iteration-context.ts), then hands them to one builder per report key.
 // O(iterations · window + events). Deliberately does not read spans: their
-// tokens arrive already summed per task (docs/analysis.md#task-tokens-and-errors).
+// tokens arrive already summed per iteration and task (span-tokens.ts).
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import type { AnalysisSettings } from "./settings";
 import type { IterationReport } from "./iteration-report-types";
@@ -11,6 +11,8 @@ import { replayStagnation } from "./stagnation";
 import { replayLayers } from "./layers";
 import { replayTokenBudget } from "./token-budget";
 import { recommendContextClear } from "./context-clear";
+import type { RepeatMark } from "./repeated-calls";
+import type { SpanTokenSum } from "./span-tokens";
 
 export type * from "./iteration-report-types";
 
@@ -21,13 +23,15 @@ export type IterationInput = {
   /** Sorted by ts, then arrival. */
   events: StoredEvent[];
   tasks: StoredTask[];
-  /** tokens_in + tokens_out of spans per task_id (docs/analysis.md#task-tokens-and-errors). */
-  taskSpanTokens: Record<string, number>;
+  /** Calls' tokens per iteration and task_id (span-tokens.ts, docs/analysis.md#task-tokens-and-errors). */
+  spanTokens: SpanTokenSum[];
+  /** Per iteration n, where identical calls gathered (repeated-calls.ts); none: the detector never holds. */
+  repeatMarks?: ReadonlyMap<number, RepeatMark>;
 };
 
 export function buildIterationReport(input: IterationInput, s: AnalysisSettings): IterationReport {
   const views = buildIterationViews(input);
-  const { stagnation, loop_breaker } = replayStagnation(views, s);
+  const { stagnation, loop_breaker } = replayStagnation(views, s, input.repeatMarks);
   return {
     layers: replayLayers(views, s),
     stagnation,

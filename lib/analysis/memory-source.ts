@@ -6,8 +6,9 @@
 // design — the database source streams instead. Records of other runs are
 // ignored.
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
+import { sumSpanTokens } from "./span-tokens";
 import { totalTimeouts, type TimeoutTotals } from "./timeouts";
-import type { AnalysisInput, SpanLite, ToolAggregate } from "./types";
+import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "./types";
 
 const isCall = (s: StoredSpan): boolean => s.kind === "tool" || s.kind === "llm";
 const byT0ThenId = (a: StoredSpan, b: StoredSpan): number =>
@@ -70,6 +71,15 @@ function runStartOf(split: Split): number {
   return Number.isFinite(min) ? min : 0;
 }
 
+/** The latest span t1, iteration ts or event ts; the run start for a run with none (like the database's last_at). */
+function runEndOf(split: Split, startUs: number): number {
+  let max = -Infinity;
+  for (const s of split.spans) max = Math.max(max, s.t1Us);
+  for (const i of split.iterations) max = Math.max(max, i.tsUs);
+  for (const e of split.events) max = Math.max(max, e.tsUs);
+  return Number.isFinite(max) ? max : startUs;
+}
+
 function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
   return [...callsByTool].map(([tool, spans]) => {
     let failures = 0;
@@ -82,23 +92,20 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
   });
 }
 
-/** docs/analysis.md#task-tokens-and-errors: tokens_in + tokens_out of the task's calls, for tasks whose calls log tokens. */
-function tokensPerTask(calls: readonly StoredSpan[]): Record<string, number> {
-  // A Map, not an object: a task may be named `constructor` or `__proto__`.
-  const byTask = new Map<string, number>();
-  for (const s of calls) {
-    if (s.taskId === null || (s.tokensIn === null && s.tokensOut === null)) continue;
-    byTask.set(s.taskId, (byTask.get(s.taskId) ?? 0) + (s.tokensIn ?? 0) + (s.tokensOut ?? 0));
-  }
-  return Object.fromEntries(byTask);
-}
-
 const toLite = (s: StoredSpan): SpanLite => ({
   spanId: s.spanId,
   t0Us: s.t0Us,
   t1Us: s.t1Us,
   ok: s.ok,
   error: s.error,
+});
+
+const hasToolInput = (s: StoredSpan): boolean => s.kind === "tool" && s.input !== null && s.input !== undefined;
+const toCallInput = (s: StoredSpan): ToolCallInput => ({
+  name: s.name,
+  t0Us: s.t0Us,
+  iteration: s.iteration,
+  input: s.input,
 });
 
 async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
@@ -128,17 +135,20 @@ export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>)
   }
   const hasLlmSpans = calls.some((s) => s.kind === "llm");
   const rateTimes = calls.filter((s) => !hasLlmSpans || s.kind === "llm").map((s) => s.t0Us);
+  const runStartUs = runStartOf(split);
   return {
     runId,
-    runStartUs: runStartOf(split),
+    runStartUs,
+    endUs: runEndOf(split, runStartUs),
     tools: aggregate(callsByTool),
     iterations: split.iterations.sort((a, b) => a.n - b.n),
     events: split.events.sort((a, b) => a.tsUs - b.tsUs), // stable: ties keep arrival order
     tasks: [...split.tasks.values()],
-    taskSpanTokens: tokensPerTask(calls),
+    spanTokens: async (bounds) => sumSpanTokens(calls, bounds),
     hasLlmSpans,
     spansOfTool: (tool) => over((callsByTool.get(tool) ?? []).map(toLite)),
     timeoutTotals: async (timeoutS) => timeoutTotalsOf(callsByTool, timeoutS),
     rateCallTimes: () => over(rateTimes),
+    toolCallInputs: () => over(calls.filter(hasToolInput).map(toCallInput)),
   };
 }

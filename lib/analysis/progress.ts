@@ -1,7 +1,10 @@
-// docs/analysis.md#stagnation-detectors progress score, docs/analysis.md#absent-and-empty-fields absent fields, docs/analysis.md#error-normalisation error
-// normalisation. O(errors) per iteration. Pure scoring only: deliberately
-// does not decide stagnation (stagnation.ts) nor keep any state.
+// docs/analysis.md#progress-score progress score, docs/analysis.md#absent-and-empty-fields absent
+// and empty fields (an empty or whitespace-only error or approach counts for nothing),
+// docs/analysis.md#error-normalisation error normalisation. O(errors) per iteration.
+// Pure scoring only: deliberately does not decide stagnation (stagnation.ts), count
+// the tasks an iteration completed (iteration-context.ts), nor keep any state.
 import type { StoredIteration } from "../schemas/records";
+import type { IterationView } from "./iteration-context";
 
 const UUID_RE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 const HEX_PREFIXED_RE = /0[xX][0-9a-fA-F]+/g;
@@ -22,9 +25,20 @@ export function normalizeError(message: string): string {
     .replace(DIGITS_RE, "<n>");
 }
 
-/** The iteration's errors, normalised and de-duplicated; null when not logged. */
+/** The iteration's errors, normalised and de-duplicated, without empty ones; null when not logged. */
 export function normalizedErrors(it: StoredIteration): Set<string> | null {
-  return it.errors === null ? null : new Set(it.errors.map(normalizeError));
+  if (it.errors === null) return null;
+  return new Set(it.errors.map(normalizeError).filter((e) => e !== ""));
+}
+
+/** Whether the iteration reports errors: at least one that is not empty or whitespace only. */
+export function reportsErrors(it: StoredIteration): boolean {
+  return (normalizedErrors(it)?.size ?? 0) > 0;
+}
+
+/** The iteration's approach; null when absent, empty or whitespace only. */
+export function approachOf(it: StoredIteration): string | null {
+  return it.approach === null || it.approach.trim() === "" ? null : it.approach;
 }
 
 export type ScoreIndicator =
@@ -46,11 +60,15 @@ export const INDICATOR_POINTS: Record<ScoreIndicator, number> = {
   reverted: -1,
 };
 
-/** Which docs/analysis.md#stagnation-detectors indicators hold, each at most once. An absent field holds none. */
-export function scoreIndicators(it: StoredIteration, prev: StoredIteration | null): ScoreIndicator[] {
+/** What scoring reads of an iteration: its fields, and the tasks it completed (docs/analysis.md#tasks-completed). */
+export type ScoredIteration = Pick<IterationView, "it" | "tasksCompleted">;
+
+/** Which docs/analysis.md#progress-score indicators hold, each at most once. An absent field holds none. */
+export function scoreIndicators(v: ScoredIteration, prev: StoredIteration | null): ScoreIndicator[] {
+  const it = v.it;
   const out: ScoreIndicator[] = [];
   if ((it.newlyPassing ?? 0) > 0) out.push("newly_passing");
-  if ((it.tasksCompleted ?? 0) > 0) out.push("tasks_completed");
+  if (v.tasksCompleted > 0) out.push("tasks_completed");
   if (it.filesModified !== null) out.push(it.filesModified.length > 0 ? "files_modified" : "no_files");
   if ((it.buildErrorsResolved ?? 0) > 0) out.push("build_errors_resolved");
   if (repeatsAnError(it, prev)) out.push("repeated_error");
@@ -66,8 +84,8 @@ function repeatsAnError(it: StoredIteration, prev: StoredIteration | null): bool
   return false;
 }
 
-export function scoreIteration(it: StoredIteration, prev: StoredIteration | null): number {
-  return scoreIndicators(it, prev).reduce((sum, k) => sum + INDICATOR_POINTS[k], 0);
+export function scoreIteration(v: ScoredIteration, prev: StoredIteration | null): number {
+  return scoreIndicators(v, prev).reduce((sum, k) => sum + INDICATOR_POINTS[k], 0);
 }
 
 /** window_score: this iteration's score plus the two before it (fewer at the start). */

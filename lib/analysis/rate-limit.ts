@@ -1,7 +1,10 @@
-// docs/analysis.md#rate-limit (+ docs/analysis.md#rate-limit): calls per rolling hour and a FIFO limiter replay.
+// docs/analysis.md#rate-limit: calls per rolling hour and a FIFO limiter replay.
 // Calls: the source's rate-call times (span t0s) merged with `api_request`
 // events' ts. Rolling hour = (t − 1 h, t], counted on the logged times.
-// FIFO limiter: call i runs at max(t_i, run_{i−N} + 1 h).
+// FIFO limiter: call i runs at max(t_i, run_{i−N} + 1 h). It reports the
+// longest single wait and how much later the last call would have run (how
+// much longer the run would have taken) — not the sum of the waits, which
+// behind a backlog grows with the square of the calls.
 // O(calls) time; memory O(N) for the ring of the last N run times plus the
 // window of calls in the current hour (O(peak)); the span times are streamed.
 // It does not model the limiter delaying later iterations or events.
@@ -15,7 +18,10 @@ export type RateLimitReport = {
   warning_at?: string;
   pause_at?: string;
   waited_calls: number;
-  total_wait_ms: number;
+  /** The longest single wait. */
+  max_wait_ms: number;
+  /** How much later the last call would have run than it did. */
+  extra_duration_ms: number;
 };
 
 /** A FIFO queue of numbers on a growable ring buffer (amortised O(1) push/shift). */
@@ -74,7 +80,8 @@ export async function replayRateLimit(
   let warningUs: number | null = null;
   let pauseUs: number | null = null;
   let waited = 0;
-  let waitUs = 0;
+  let maxWaitUs = 0;
+  let lastWaitUs = 0;
   for await (const t of callTimesUs) {
     while (window.size > 0 && window.peek() <= t - HOUR_US) window.shift();
     window.push(t);
@@ -84,10 +91,9 @@ export async function replayRateLimit(
     const slot = index % n;
     const runAt = index >= n ? Math.max(t, lastRuns[slot]! + HOUR_US) : t;
     lastRuns[slot] = runAt;
-    if (runAt > t) {
-      waited += 1;
-      waitUs += runAt - t;
-    }
+    lastWaitUs = runAt - t;
+    if (lastWaitUs > 0) waited += 1;
+    maxWaitUs = Math.max(maxWaitUs, lastWaitUs);
     index += 1;
   }
   return {
@@ -95,6 +101,7 @@ export async function replayRateLimit(
     ...(warningUs !== null ? { warning_at: formatTimeUs(warningUs) } : {}),
     ...(pauseUs !== null ? { pause_at: formatTimeUs(pauseUs) } : {}),
     waited_calls: waited,
-    total_wait_ms: waitUs / 1000,
+    max_wait_ms: maxWaitUs / 1000,
+    extra_duration_ms: lastWaitUs / 1000,
   };
 }

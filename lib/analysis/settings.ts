@@ -45,6 +45,8 @@ export const AnalysisSettings = z.object({
   context_completed_tasks: int(),
   context_error_rate_pct: pct(),
   context_absolute_limit: int(),
+  repeat_calls: int().min(2),
+  repeat_window: int(),
 });
 export type AnalysisSettings = z.output<typeof AnalysisSettings>;
 
@@ -77,6 +79,8 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   context_completed_tasks: 5,
   context_error_rate_pct: 30,
   context_absolute_limit: 10,
+  repeat_calls: 5,
+  repeat_window: 10,
 };
 
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as (keyof AnalysisSettings)[];

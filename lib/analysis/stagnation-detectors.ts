@@ -2,10 +2,14 @@
 // only the history kept since it was last armed, so re-arming "with empty
 // history" (docs/analysis.md#stagnation-detectors) is replacing the state. O(window) per iteration.
 // Deliberately does not decide firing, risk or the loop breaker: it reports,
-// per detector, whether the condition holds and whether it is one step away.
+// per detector, whether the condition holds and whether it is one step from
+// holding (docs/analysis.md#stagnation-risk) — the window detectors
+// negative_window, output_decline and circular never are: they hold or not.
 import { DETECTORS, type DetectorName } from "./iteration-report-types";
 import type { IterationView } from "./iteration-context";
-import { normalizedErrors } from "./progress";
+import { approachOf, normalizedErrors } from "./progress";
+import { emptyRepeatHistory, recordRepeatMark, repeatedCallStatus, type RepeatHistory } from "./repeated-call-detector";
+import type { RepeatMark } from "./repeated-calls";
 
 export type DetectorStatus = { holds: boolean; near: boolean; detail: string };
 export type DetectorStatuses = Record<DetectorName, DetectorStatus>;
@@ -19,6 +23,7 @@ export type DetectorHistory = {
   workKinds: (string | null)[];
   approaches: (string | null)[];
   completed: boolean[];
+  repeats: RepeatHistory;
 };
 
 export function emptyHistory(): DetectorHistory {
@@ -31,6 +36,7 @@ export function emptyHistory(): DetectorHistory {
     workKinds: [],
     approaches: [],
     completed: [],
+    repeats: emptyRepeatHistory(),
   };
 }
 
@@ -49,9 +55,9 @@ function push<T>(list: T[], value: T, keep: number): void {
 }
 
 /** Add one iteration to the history (mutates it). */
-export function recordIteration(h: DetectorHistory, v: IterationView, score: number): void {
+export function recordIteration(h: DetectorHistory, v: IterationView, score: number, repeat?: RepeatMark): void {
   const it = v.it;
-  const completed = (it.tasksCompleted ?? 0) > 0;
+  const completed = v.tasksCompleted > 0;
   push(h.scores, score, NEGATIVE_WINDOW);
   const noFiles = it.filesModified !== null && it.filesModified.length === 0;
   h.noProgressRun = noFiles && !completed ? h.noProgressRun + 1 : 0;
@@ -63,21 +69,21 @@ export function recordIteration(h: DetectorHistory, v: IterationView, score: num
     else if (e.kind === "permission_granted") h.denialRun = 0;
   }
   push(h.workKinds, it.workKind, TEST_FIX_WINDOW);
-  push(h.approaches, it.approach, CIRCULAR_WINDOW);
+  push(h.approaches, approachOf(it), CIRCULAR_WINDOW);
   push(h.completed, completed, CIRCULAR_WINDOW);
+  recordRepeatMark(h.repeats, repeat);
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** Evaluate all seven detectors on the history as it stands. */
+/** Evaluate every detector on the history as it stands. */
 export function evaluateDetectors(h: DetectorHistory, denialsInRow: number): DetectorStatuses {
   const [topError, topRun] = longestErrorRun(h.errorRuns);
-  const tail = (n: number) => h.scores.slice(-n);
   const out: DetectorStatuses = {
     negative_window: {
       holds: h.scores.length >= NEGATIVE_WINDOW && sum(h.scores) < 0,
-      near: h.scores.length >= NEGATIVE_WINDOW - 1 && sum(tail(NEGATIVE_WINDOW - 1)) < 0,
-      detail: `window score ${sum(h.scores)} over the last ${h.scores.length} iterations (last two: ${sum(tail(NEGATIVE_WINDOW - 1))})`,
+      near: false,
+      detail: `window score ${sum(h.scores)} over the last ${h.scores.length} iterations`,
     },
     no_progress: {
       holds: h.noProgressRun >= NO_PROGRESS_RUN,
@@ -92,11 +98,12 @@ export function evaluateDetectors(h: DetectorHistory, denialsInRow: number): Det
     output_decline: outputDecline(h.outputs),
     permission_denials: {
       holds: h.denialRun >= denialsInRow,
-      near: h.denialRun === denialsInRow - 1,
+      near: h.denialRun > 0 && h.denialRun === denialsInRow - 1,
       detail: `${h.denialRun} permission_denied events in a row`,
     },
     test_fix_loop: testFixLoop(h.workKinds),
     circular: circular(h.approaches, h.completed),
+    repeated_call: repeatedCallStatus(h.repeats),
   };
   for (const d of DETECTORS) out[d].near = out[d].near && !out[d].holds;
   return out;
@@ -108,18 +115,19 @@ function longestErrorRun(runs: Map<string, number>): [string, number] {
   return best;
 }
 
-/** Fires when the latest ≤ 30 % of the oldest of 3; one step away when that already holds over the last 2. */
+/** Holds when the latest ≤ 30 % of the oldest of 3, all logged, the oldest above 0; never one step away. */
 function outputDecline(outputs: (number | null)[]): DetectorStatus {
-  const falls = (xs: (number | null)[]) => {
-    const first = xs[0];
-    const last = xs[xs.length - 1];
-    return (
-      xs.every((x) => x !== null) && first != null && first > 0 && last != null && last <= OUTPUT_KEPT_RATIO * first
-    );
-  };
+  const first = outputs[0];
+  const last = outputs[outputs.length - 1];
   return {
-    holds: outputs.length >= OUTPUT_WINDOW && falls(outputs),
-    near: outputs.length >= OUTPUT_WINDOW - 1 && falls(outputs.slice(-(OUTPUT_WINDOW - 1))),
+    holds:
+      outputs.length >= OUTPUT_WINDOW &&
+      outputs.every((x) => x !== null) &&
+      first != null &&
+      first > 0 &&
+      last != null &&
+      last <= OUTPUT_KEPT_RATIO * first,
+    near: false,
     detail: `output_lines ${outputs.map((x) => x ?? "–").join(" → ")}`,
   };
 }
@@ -135,13 +143,11 @@ function testFixLoop(kinds: (string | null)[]): DetectorStatus {
   };
 }
 
-/** Fires over 6 iterations; one step away when the last 5 already alternate. */
+/** Holds over 6 iterations with no task completed; never one step away. */
 function circular(approaches: (string | null)[], completed: boolean[]): DetectorStatus {
-  const check = (n: number) =>
-    approaches.length >= n && alternates(approaches.slice(-n)) && !completed.slice(-n).some(Boolean);
   return {
-    holds: check(CIRCULAR_WINDOW),
-    near: check(CIRCULAR_WINDOW - 1),
+    holds: approaches.length >= CIRCULAR_WINDOW && alternates(approaches) && !completed.some(Boolean),
+    near: false,
     detail: `approaches ${approaches.map((a) => a ?? "–").join(" → ")}`,
   };
 }

@@ -17,11 +17,16 @@ import {
 import { scoreIteration, windowScores } from "./progress";
 import { emptyHistory, evaluateDetectors, recordIteration, type DetectorStatuses } from "./stagnation-detectors";
 import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "./loop-breaker";
+import type { RepeatMark } from "./repeated-calls";
 
 export type StagnationReplay = { stagnation: StagnationReport; loop_breaker: LoopBreakerReport };
 
-export function replayStagnation(views: IterationView[], s: AnalysisSettings): StagnationReplay {
-  const scores = views.map((v, i) => scoreIteration(v.it, views[i - 1]?.it ?? null));
+export function replayStagnation(
+  views: IterationView[],
+  s: AnalysisSettings,
+  repeatMarks: ReadonlyMap<number, RepeatMark> = new Map(),
+): StagnationReplay {
+  const scores = views.map((v, i) => scoreIteration(v, views[i - 1]?.it ?? null));
   const windows = windowScores(scores);
   const breaker = createLoopBreaker(s.cooldown_min);
   const detections: Detection[] = [];
@@ -31,7 +36,7 @@ export function replayStagnation(views: IterationView[], s: AnalysisSettings): S
   const iterations = views.map((v, i) => {
     const score = scores[i]!; // scores and windows are parallel to views
     const windowScore = windows[i]!;
-    recordIteration(history, v, score);
+    recordIteration(history, v, score, repeatMarks.get(v.it.n));
     const statuses = evaluateDetectors(history, s.permission_denials_in_row);
     const fired = DETECTORS.filter((d) => armed.has(d) && statuses[d].holds);
     for (const d of fired) {
@@ -49,11 +54,12 @@ export function replayStagnation(views: IterationView[], s: AnalysisSettings): S
 }
 
 /**
- * HIGH when a detector fires here, or fired earlier and its condition still
- * holds (the detection is reported once, but the iteration is no less stuck);
- * MEDIUM when an armed detector is one step from firing (see
- * stagnation-detectors.ts) or window_score is 0; else LOW. Signals name every
- * contributor.
+ * docs/analysis.md#stagnation-risk: HIGH when a detector's condition holds —
+ * it fires here, or fired earlier and still holds (the detection is reported
+ * once, but the iteration is no less stuck); MEDIUM when a detector is one
+ * step from holding, armed or not (only the streak detectors can be, see
+ * stagnation-detectors.ts), or window_score is 0; else LOW. Signals name
+ * every contributor.
  */
 export function assessRisk(
   statuses: DetectorStatuses,
@@ -65,7 +71,7 @@ export function assessRisk(
   for (const d of fired) signals.push(`${d} fired: ${statuses[d].detail}`);
   const holding = DETECTORS.filter((d) => !armed.has(d) && !fired.includes(d) && statuses[d].holds);
   for (const d of holding) signals.push(`${d} still holds: ${statuses[d].detail}`);
-  const near = DETECTORS.filter((d) => armed.has(d) && statuses[d].near);
+  const near = DETECTORS.filter((d) => statuses[d].near);
   for (const d of near) signals.push(`${d} one step from firing: ${statuses[d].detail}`);
   if (windowScore === 0) signals.push("window_score is 0");
   if (fired.length > 0 || holding.length > 0) return { risk: "HIGH", signals };

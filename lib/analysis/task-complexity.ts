@@ -1,9 +1,12 @@
 // docs/analysis.md#context-clear task complexity, 1–10: start at 1; lines added > 100 +3, > 50
 // +2, > 10 +1; files changed > 5 +2, > 2 +1; title or approaches mentioning
 // architecture/refactor/redesign +3, dependency/integration/external +2,
-// API/external service/third-party +2; at most 10. O(text) per call.
-// Deliberately does not decide which iterations belong to a task: the caller
-// accumulates the task's iterations so far (context-clear.ts).
+// API/external service/third-party +2; at most 10. Keywords match
+// case-insensitively at the start of a word, as stems ("refactor" matches
+// "Refactoring", not "prefactor"; API only as the word API or APIs), and each
+// group adds its bonus once. O(text) per call. Deliberately does not decide
+// which iterations belong to a task, nor score iterations without one: the
+// caller accumulates the task's iterations so far (context-clear.ts).
 
 export type TaskWork = { linesAdded: number; files: Set<string>; texts: Set<string> };
 
@@ -12,9 +15,9 @@ export function emptyTaskWork(title: string | null): TaskWork {
 }
 
 const KEYWORD_POINTS: [RegExp, number][] = [
-  [/architect|refactor|redesign/i, 3],
-  [/dependenc|integrat|external/i, 2],
-  [/\bapis?\b|external service|third[- ]party/i, 2],
+  [/\b(?:architect|refactor|redesign)/i, 3],
+  [/\b(?:dependenc|integrat|external)/i, 2],
+  [/\bapis?\b|\bexternal service|\bthird[- ]party/i, 2],
 ];
 const MAX_SCORE = 10;
 

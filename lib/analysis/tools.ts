@@ -1,9 +1,11 @@
-// docs/analysis.md#bottlenecks (+ docs/analysis.md#order-ties-and-figures): the tool table and its bottlenecks.
+// docs/analysis.md#bottlenecks (+ docs/analysis.md#order-ties-and-figures): the tool table and its bottlenecks;
+// the `repeated` reason comes from the identical-calls rule (repeated-calls.ts).
 // O(tools · log tools). Works on the per-tool aggregates (ToolAggregate),
 // never on raw spans: the source (database or memory) has already summed
 // them. Figures are not rounded here; rounding is the renderer's business,
 // so a threshold comparison and the number shown never disagree.
 import type { AnalysisSettings } from "./settings";
+import type { RepeatedCall } from "./repeated-calls";
 import type { ToolAggregate } from "./types";
 
 export type ToolRow = {
@@ -18,7 +20,8 @@ export type ToolRow = {
 export type BottleneckReason =
   | { kind: "slow"; avg_ms: number; threshold_ms: number }
   | { kind: "failing"; fail_rate: number; calls: number }
-  | { kind: "overcalled"; calls: number };
+  | { kind: "overcalled"; calls: number }
+  | { kind: "repeated"; calls: number; input: string };
 
 export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: number };
 
@@ -63,22 +66,51 @@ export function slowThresholdMs(rows: readonly ToolRow[], s: BottleneckSettings)
   return Math.max(upperMedian(rows.map((r) => r.avg_ms)) * s.slow_ratio, s.min_slow_ms);
 }
 
-function reasonsFor(row: ToolRow, slowMs: number, s: BottleneckSettings): BottleneckReason[] {
+/**
+ * Per tool, its identical calls with the most calls (the first to repeat on a
+ * tie): the `repeated` reason (docs/analysis.md#identical-calls). One reason a
+ * tool, like the others; repeated_calls lists every key.
+ */
+function repeatedByTool(repeated: readonly RepeatedCall[]): Map<string, RepeatedCall> {
+  const out = new Map<string, RepeatedCall>();
+  for (const r of repeated) {
+    const best = out.get(r.tool);
+    if (!best || r.calls > best.calls) out.set(r.tool, r);
+  }
+  return out;
+}
+
+function reasonsFor(
+  row: ToolRow,
+  slowMs: number,
+  s: BottleneckSettings,
+  repeated: RepeatedCall | undefined,
+): BottleneckReason[] {
   const reasons: BottleneckReason[] = [];
   if (row.avg_ms >= slowMs) reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs });
   if (row.fail_rate >= s.fail_rate && row.calls >= 2) {
     reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
   }
   if (row.calls >= s.overcall_calls) reasons.push({ kind: "overcalled", calls: row.calls });
+  if (repeated) reasons.push({ kind: "repeated", calls: repeated.calls, input: repeated.input });
   return reasons;
 }
 
-/** Every tool with at least one reason, largest total_ms first. */
-export function findBottlenecks(rows: readonly ToolRow[], s: BottleneckSettings): Bottleneck[] {
+/** Every tool with at least one reason, largest total_ms first. `repeated`: the run's repeated_calls. */
+export function findBottlenecks(
+  rows: readonly ToolRow[],
+  s: BottleneckSettings,
+  repeated: readonly RepeatedCall[] = [],
+): Bottleneck[] {
   if (rows.length === 0) return [];
   const slowMs = slowThresholdMs(rows, s);
+  const repeats = repeatedByTool(repeated);
   return rows
-    .map((row) => ({ tool: row.tool, reasons: reasonsFor(row, slowMs, s), total_ms: row.total_ms }))
+    .map((row) => ({
+      tool: row.tool,
+      reasons: reasonsFor(row, slowMs, s, repeats.get(row.tool)),
+      total_ms: row.total_ms,
+    }))
     .filter((b) => b.reasons.length > 0)
     .sort(byTotalMsThenName);
 }

@@ -4,6 +4,7 @@
 // big one — spans — as aggregates plus ordered async streams, so a run of a
 // million spans is never loaded whole.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
+import type { IterationBounds, SpanTokenSum } from "./span-tokens";
 
 /** Per tool name over spans of kind `tool` or `llm` (docs/analysis.md#bottlenecks). */
 export type ToolAggregate = {
@@ -12,6 +13,15 @@ export type ToolAggregate = {
   failures: number;
   /** Sum of span durations in ms (a span's duration is never negative). */
   totalMs: number;
+};
+
+/** A `tool` span that carries an input: what docs/analysis.md#identical-calls reads. */
+export type ToolCallInput = {
+  name: string;
+  t0Us: number;
+  iteration: number | null;
+  /** Any JSON; never null (calls without an input are left out). */
+  input: unknown;
 };
 
 /** The few span fields the breaker, timeout and rate replays need. */
@@ -27,6 +37,12 @@ export type AnalysisInput = {
   runId: string;
   /** docs/analysis.md#run-start-and-iteration-time-spans: run record's started_at, else the earliest record. */
   runStartUs: number;
+  /**
+   * The time of the run's last record: the latest span t1, iteration ts or
+   * event ts; the run start when it has none. The event breakers' cooldowns
+   * run by time up to it (docs/analysis.md#permission-breaker).
+   */
+  endUs: number;
   /** Spans of kind tool/llm, aggregated per name. */
   tools: ToolAggregate[];
   /** Ordered by n. */
@@ -34,8 +50,12 @@ export type AnalysisInput = {
   /** Ordered by ts, then by arrival. */
   events: StoredEvent[];
   tasks: StoredTask[];
-  /** Sum of tokens_in + tokens_out of spans per task_id (docs/analysis.md#task-tokens-and-errors). */
-  taskSpanTokens: Record<string, number>;
+  /**
+   * docs/analysis.md#task-tokens-and-errors: tokens_in + tokens_out of the calls that log
+   * tokens, summed per task_id and iteration — the call's `iteration`, else the one of
+   * `bounds` whose span covers its t0 (span-tokens.ts; null after the last).
+   */
+  spanTokens(bounds: IterationBounds): Promise<SpanTokenSum[]>;
   /** Whether the run has any span of kind `llm` (docs/analysis.md#rate-limit). */
   hasLlmSpans: boolean;
   /**
@@ -50,4 +70,6 @@ export type AnalysisInput = {
   timeoutTotals(timeoutS: Record<string, number>): Promise<Record<string, { exceeded: number; excessMs: number }>>;
   /** Start times (µs), ascending, of the docs/analysis.md#rate-limit calls among spans: llm spans when hasLlmSpans, else all spans. */
   rateCallTimes(): AsyncIterable<number>;
+  /** Spans of kind `tool` with an input, ordered by t0 then span id (docs/analysis.md#identical-calls). */
+  toolCallInputs(): AsyncIterable<ToolCallInput>;
 };

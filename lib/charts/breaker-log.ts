@@ -133,7 +133,10 @@ function otherDrafts(r: AnalysisReport): Draft[] {
   out.push(
     ...transitionDrafts("permission", r.permission_breaker.transitions, (t) => (t.to === "OPEN" ? "MEDIUM" : "LOW"), {
       OPEN: [`permission denials (${denials} in the run)`, "switch to manual confirmation"],
-      HALF_OPEN: ["cooldown over", "allow one request, confirm by hand"],
+      HALF_OPEN: [
+        `cooldown over (${r.settings.permission_cooldown_s} s after opening; by time, no event needed)`,
+        "allow one request, confirm by hand",
+      ],
       CLOSED: ["permission granted", "resume automatic permissions"],
     }),
   );
@@ -148,7 +151,10 @@ function otherDrafts(r: AnalysisReport): Draft[] {
           `API failure rate > ${Math.round(s.api_failure_rate * 100)} % over the last ${s.api_window} calls`,
           "fail fast: stop calling the API and back off",
         ],
-        HALF_OPEN: [`cooldown over (${s.api_cooldown_s} s)`, "send one probe call"],
+        HALF_OPEN: [
+          `cooldown over (${s.api_cooldown_s} s after opening; by time, no call needed)`,
+          "send one probe call",
+        ],
         CLOSED: ["probe call succeeded", "resume API calls"],
       },
     ),

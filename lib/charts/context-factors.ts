@@ -23,7 +23,11 @@ const FACTOR_TEXT: Record<ContextFactorName, { label: string; unit: string; op: 
   absolute_limit: { label: "Absolute task limit", unit: "", op: "≥" },
 };
 
-/** What the figures alone do not say: whose complexity, and that the error rate needs a full window. */
+/**
+ * What the figures alone do not say: whose complexity, and that the error rate needs a
+ * full window. A factor with nothing to measure (no current task, fewer than 5
+ * finished tasks) shows its value as "—".
+ */
 function noteFor(factor: ContextFactorName, taskId: string | null): string | null {
   if (factor === "task_complexity" && taskId) return `task ${taskId}`;
   if (factor === "error_rate") return "fires only once 5 tasks have finished";
@@ -39,7 +43,7 @@ export function prepareContextFactors(ctx: ContextClearReport): ContextFactorRow
     return {
       factor,
       label: t.label,
-      value: f ? `${num(f.value)}${t.unit}` : "—",
+      value: f && f.value !== null ? `${num(f.value)}${t.unit}` : "—",
       threshold: f ? `${t.op} ${num(f.threshold)}${t.unit}` : "—",
       fired: f?.fired ?? false,
       estimated: f?.estimated ?? false,

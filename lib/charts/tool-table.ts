@@ -1,6 +1,7 @@
 // The tools tab (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts, docs/dashboard.md): the docs/analysis.md#bottlenecks tool rows joined with their
 // p95 duration (from SQL), their bottleneck reasons explained in words with
-// the figures behind them, their per-tool breaker openings and timeouts; then
+// the figures behind them, the inputs they were called with again and again
+// (docs/analysis.md#identical-calls), their per-tool breaker openings and timeouts; then
 // sorted by a column. Also the bar series of total time by tool.
 // Pure; O(tools · log tools). It does not round: formatting is the renderer's.
 import type { AnalysisReport } from "../analysis/analyze";
@@ -22,6 +23,8 @@ export type ToolTableRow = {
   avg_ms: number;
   p95_ms: number | null;
   reasons: ReasonBadge[];
+  /** The tool's repeated_calls entries, in report order (by first_at). */
+  repeated: { input: string; calls: number; first_at: string }[];
   breaker: { openings: number; blocked_calls: number; blocked_ms: number } | null;
   timeout: { timeout_s: number; exceeded_calls: number; excess_ms: number } | null;
 };
@@ -40,6 +43,8 @@ export function explainReason(r: BottleneckReason, s: AnalysisReport["settings"]
       return `fail rate ${formatPct(r.fail_rate, 1)} ≥ threshold ${formatPct(s.fail_rate)} over ${r.calls} calls (≥ 2)`;
     case "overcalled":
       return `${r.calls} calls ≥ threshold overcall_calls ${s.overcall_calls}`;
+    case "repeated":
+      return `${r.calls} calls with the same input ${r.input} (it came ${s.repeat_calls} times within ${s.repeat_window} calls)`;
   }
 }
 
@@ -53,7 +58,7 @@ export function parseToolSort(
 }
 
 export function prepareToolTable(
-  report: Pick<AnalysisReport, "tools" | "bottlenecks" | "tool_breakers" | "timeouts" | "settings">,
+  report: Pick<AnalysisReport, "tools" | "bottlenecks" | "repeated_calls" | "tool_breakers" | "timeouts" | "settings">,
   p95ByTool: Readonly<Record<string, number>>,
   sort: ToolSortKey = "total_ms",
   order: SortOrder = "desc",
@@ -61,6 +66,12 @@ export function prepareToolTable(
   const reasons = new Map(report.bottlenecks.map((b) => [b.tool, b.reasons]));
   const breakers = new Map(report.tool_breakers.map((b) => [b.tool, b]));
   const timeouts = new Map(report.timeouts.map((t) => [t.tool, t]));
+  const repeated = new Map<string, ToolTableRow["repeated"]>();
+  for (const r of report.repeated_calls) {
+    const list = repeated.get(r.tool) ?? [];
+    list.push({ input: r.input, calls: r.calls, first_at: r.first_at });
+    repeated.set(r.tool, list);
+  }
   const rows: ToolTableRow[] = report.tools.map((t) => {
     const b = breakers.get(t.tool);
     const to = timeouts.get(t.tool);
@@ -68,6 +79,7 @@ export function prepareToolTable(
       ...t,
       p95_ms: p95ByTool[t.tool] ?? null,
       reasons: (reasons.get(t.tool) ?? []).map((r) => ({ kind: r.kind, title: explainReason(r, report.settings) })),
+      repeated: repeated.get(t.tool) ?? [],
       breaker: b ? { openings: b.opened.length, blocked_calls: b.blocked_calls, blocked_ms: b.blocked_ms } : null,
       timeout: to ? { timeout_s: to.timeout_s, exceeded_calls: to.exceeded_calls, excess_ms: to.excess_ms } : null,
     };

@@ -1,7 +1,8 @@
 // docs/otlp.md — one Claude Code event (an OTLP log record, already named,
 // timed and given its run by lib/otlp/logs.ts) → docs/format.md wire objects:
 //   tool_result   → tool span: end = record time, start = end − duration_ms,
-//                   ok from `success`, error from `error` / `error_type`
+//                   ok from `success`, error from `error` / `error_type`,
+//                   input from `tool_input`, else `tool_parameters` (JSON text parsed)
 //   tool_decision → `permission_denied` (decision reject), `permission_granted`
 //                   (accept by a user: source user_*); else a `tool_decision` event
 //   api_request   → an `llm` span (tokens, cost, duration) and an `api_request` event
@@ -15,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { formatTimeUs } from "../time";
 import { toBool, toCount, toInt, toNumber, toText } from "./coerce";
+import { parseJsonText } from "./genai";
 import type { EventWire, OtlpWireRecord, SpanWire } from "./wire";
 
 type Attrs = Record<string, unknown>;
@@ -58,7 +60,11 @@ type SpanFields = {
   tokens_in?: number | null;
   tokens_out?: number | null;
   cost_usd?: number | null;
+  input?: unknown;
 };
+
+/** The attributes a tool call's input is read from, first present wins; they leave `meta`. */
+const TOOL_INPUT_KEYS = ["tool_input", "tool_parameters"] as const;
 
 function span(e: LogEvent, fields: SpanFields): SpanWire {
   const durationMs = Math.max(0, toNumber(e.attrs.duration_ms) ?? 0);
@@ -72,19 +78,40 @@ function span(e: LogEvent, fields: SpanFields): SpanWire {
     iteration: toInt(e.attrs["loopscope.iteration"]),
     task_id: toText(e.attrs["loopscope.task_id"]),
     ...fields,
-    meta: { ...e.attrs, sequence: e.sequence, event: e.name },
+    meta: {
+      ...withoutKeys(e.attrs, fields.input !== undefined ? TOOL_INPUT_KEYS : []),
+      sequence: e.sequence,
+      event: e.name,
+    },
   };
+}
+
+function withoutKeys(attrs: Attrs, keys: readonly string[]): Attrs {
+  if (keys.length === 0) return attrs;
+  const out = { ...attrs };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+function toolInputOf(attrs: Attrs): unknown {
+  for (const key of TOOL_INPUT_KEYS) {
+    const v = attrs[key];
+    if (v !== undefined && v !== null && v !== "") return parseJsonText(v);
+  }
+  return undefined;
 }
 
 function toolResult(e: LogEvent): SpanWire {
   const success = toBool(e.attrs.success);
   const failure = toText(e.attrs.error) ?? toText(e.attrs.error_type);
   const ok = success ?? failure === null;
+  const input = toolInputOf(e.attrs);
   return span(e, {
     name: (toText(e.attrs.tool_name) ?? "unknown_tool").slice(0, 1000),
     kind: "tool",
     ok,
     error: ok ? "" : (failure ?? "failed"),
+    ...(input !== undefined ? { input } : {}),
   });
 }
 

@@ -28,6 +28,8 @@ export const RUN_ID_KEYS = ["loopscope.run_id", "session.id", "gen_ai.conversati
 const TOKENS_IN_KEYS = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt"];
 const TOKENS_OUT_KEYS = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion"];
 const TOOL_NAME_KEYS = ["gen_ai.tool.name", "tool.name"];
+const INPUT_KEYS = ["gen_ai.tool.call.arguments", "input.value"];
+const OUTPUT_KEYS = ["gen_ai.tool.call.result", "output.value"];
 
 /** Attributes read into first-class span fields, and so left out of `meta`. */
 export const CONSUMED_KEYS: ReadonlySet<string> = new Set([
@@ -38,6 +40,8 @@ export const CONSUMED_KEYS: ReadonlySet<string> = new Set([
   "loopscope.cost_usd",
   ...TOKENS_IN_KEYS,
   ...TOKENS_OUT_KEYS,
+  ...INPUT_KEYS,
+  ...OUTPUT_KEYS,
 ]);
 
 function isSpanKind(v: string): v is SpanKind {
@@ -81,6 +85,37 @@ export function spanUsageOf(attrs: Record<string, unknown>): SpanUsage {
     iteration: toInt(attrs["loopscope.iteration"]),
     task_id: toText(attrs["loopscope.task_id"]),
   };
+}
+
+/**
+ * The call's input and output (docs/format.md#span): GenAI
+ * gen_ai.tool.call.arguments / .result, else OpenInference input.value /
+ * output.value. An input sent as JSON text is parsed (the arguments of a tool
+ * call usually are); other text stays text. The output is left as sent: the
+ * span schema stores its head as text.
+ */
+export function spanIoOf(attrs: Record<string, unknown>): { input?: unknown; output?: unknown } {
+  const input = firstPresent(attrs, INPUT_KEYS);
+  const output = firstPresent(attrs, OUTPUT_KEYS);
+  return {
+    ...(input !== undefined ? { input: parseJsonText(input) } : {}),
+    ...(output !== undefined ? { output } : {}),
+  };
+}
+
+function firstPresent(attrs: Record<string, unknown>, keys: readonly string[]): unknown {
+  for (const key of keys) if (attrs[key] !== undefined && attrs[key] !== null && attrs[key] !== "") return attrs[key];
+  return undefined;
+}
+
+/** JSON text → its value; anything else (plain text, an already structured value) as it is. */
+export function parseJsonText(value: unknown): unknown {
+  if (typeof value !== "string" || !/^\s*[[{"\d-]|^\s*(true|false|null)\s*$/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 /** Status code ERROR, as its number or its name. */

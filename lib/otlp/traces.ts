@@ -9,7 +9,8 @@
 // and the receiver resolves such traces from earlier ones
 // (db/otlp-traces.ts). Kind, name, tokens: lib/otlp/genai.ts.
 // ok unless status ERROR; error = status message, else the `exception`
-// event's message, else error.type. Attributes not read into fields stay in
+// event's message, else error.type; input / output from the tool-call
+// arguments and result. Attributes not read into fields stay in
 // `meta`, with trace_id, span_kind and service.name. A span without start
 // time, span id or trace id is rejected with its index (request order).
 // O(spans + attributes). Does not validate against the zod schemas: the
@@ -23,6 +24,7 @@ import {
   isErrorStatus,
   otelSpanKindLabel,
   spanKindOf,
+  spanIoOf,
   spanNameOf,
   spanUsageOf,
 } from "./genai";
@@ -131,6 +133,7 @@ function mapSpan(item: SpanItem, traceKeys: Map<string, Attrs>): SpanWire | stri
     ok,
     error: ok ? "" : errorOf(span, attrs),
     ...spanUsageOf(attrs),
+    ...spanIoOf(attrs),
     meta: metaOf(item, item.traceId),
   };
 }

@@ -4,6 +4,7 @@
 // comments. Pure: the run summary, the analysis report and comments in, text
 // out. The offline CLI prints the same text.
 import type { AnalysisReport } from "../analysis/analyze";
+import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens } from "../format";
 import type { RunSummary } from "../schemas/api";
 import { recommend } from "./recommendations";
@@ -40,7 +41,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
   } else out.push(`- The loop breaker never opened (ends ${lb.final_state}).`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
   out.push(
-    `- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state}.`,
+    `- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state} (${describeBackoff429(report.api_breaker.backoff_429)}).`,
   );
   out.push(
     `- Context: **${report.context_clear.decision}**${report.context_clear.first_recommended_at ? ` (first recommended at iteration ${report.context_clear.first_recommended_at.iteration})` : ""}.`,
@@ -69,6 +70,21 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
     "",
   );
 
+  out.push("## Identical calls", "");
+  out.push(
+    ...table(
+      ["tool", "input", "calls", "first repeated (UTC)", "iteration"],
+      report.repeated_calls.map((r) => [
+        r.tool,
+        `\`${r.input.replace(/`/g, "'")}\``,
+        r.calls,
+        formatTimestamp(r.first_at),
+        r.iteration ?? "—",
+      ]),
+    ),
+    "",
+  );
+
   out.push("## Stagnation", "");
   out.push(
     ...table(
@@ -84,7 +100,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
       ["factor", "value", "threshold", "fired"],
       Object.entries(report.context_clear.factors).map(([name, f]) => [
         name + (f.estimated ? " (estimated)" : ""),
-        round(f.value),
+        f.value === null ? "—" : round(f.value),
         round(f.threshold),
         f.fired ? "yes" : "no",
       ]),
@@ -121,6 +137,12 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
   return out.join("\n");
 }
 
+/** The 429 back-off replay in one line (docs/analysis.md#429-back-off). */
+export function describeBackoff429(b: Backoff429Report): string {
+  if (b.max_streak === 0) return "no 429";
+  return `429 back-off: longest streak ${b.max_streak}, ${b.early_retries} early ${b.early_retries === 1 ? "retry" : "retries"}, ${b.after_give_up} ${b.after_give_up === 1 ? "call" : "calls"} after give-up`;
+}
+
 function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
@@ -139,8 +161,12 @@ export function breakerRows(report: AnalysisReport): string[][] {
     rows.push([t.at, "loop", `${t.from}→${t.to} @${t.iteration}`, t.reason]);
   for (const b of report.tool_breakers)
     for (const o of b.opened) rows.push([o.at, `tool:${b.tool}`, "OPEN", `until ${formatTimestamp(o.until)}`]);
-  for (const t of report.permission_breaker.transitions) rows.push([t.at, "permission", `${t.from}→${t.to}`, ""]);
-  for (const t of report.api_breaker.transitions) rows.push([t.at, "api", `${t.from}→${t.to}`, ""]);
+  // A HALF_OPEN comes by time, with no event of its own: say so.
+  const byTime = (to: string, cooldownS: number) => (to === "HALF_OPEN" ? `cooldown over (${cooldownS} s)` : "");
+  for (const t of report.permission_breaker.transitions)
+    rows.push([t.at, "permission", `${t.from}→${t.to}`, byTime(t.to, report.settings.permission_cooldown_s)]);
+  for (const t of report.api_breaker.transitions)
+    rows.push([t.at, "api", `${t.from}→${t.to}`, byTime(t.to, report.settings.api_cooldown_s)]);
   if (report.rate_limit.pause_at)
     rows.push([report.rate_limit.pause_at, "rate", "pause", `${report.rate_limit.waited_calls} calls waited`]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));

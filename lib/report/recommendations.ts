@@ -28,6 +28,12 @@ export function recommend(r: AnalysisReport): string[] {
         `Fix or stop retrying \`${b.tool}\`: ${formatPct(failing.fail_rate)} of its ${failing.calls} calls failed.`,
       );
   }
+  for (const x of r.repeated_calls) {
+    const input = (x.input.length > 60 ? `${x.input.slice(0, 60)}…` : x.input).replace(/`/g, "'");
+    out.push(
+      `Stop \`${x.tool}\` from being called again with the same input (${x.calls} calls with \`${input}\`): cache its result, or make the agent change its approach.`,
+    );
+  }
   const trips = r.layers.events.filter((e) => e.kind === "trip");
   if (trips.length)
     out.push(
@@ -49,9 +55,14 @@ export function recommend(r: AnalysisReport): string[] {
     );
   if (r.api_breaker.retries_of_non_retryable > 0)
     out.push(`Stop retrying non-retryable API errors (${r.api_breaker.retries_of_non_retryable} retries).`);
+  const b429 = r.api_breaker.backoff_429;
+  if (b429.early_retries > 0 || b429.after_give_up > 0)
+    out.push(
+      `Back off on 429s (2 s, 4 s, 8 s, then give up): ${b429.early_retries} retries came too soon and ${b429.after_give_up} calls came after four 429s in a row.`,
+    );
   if (r.rate_limit.waited_calls > 0)
     out.push(
-      `Pace model calls: ${r.rate_limit.waited_calls} calls would have waited for the hourly limit (${formatDuration(r.rate_limit.total_wait_ms)}).`,
+      `Pace model calls: ${r.rate_limit.waited_calls} calls would have waited for the hourly limit, the longest ${formatDuration(r.rate_limit.max_wait_ms)}; ${r.rate_limit.extra_duration_ms > 0 ? `the run would have taken ${formatDuration(r.rate_limit.extra_duration_ms)} longer` : "the last call would not have waited"}.`,
     );
   return out;
 }

@@ -26,9 +26,20 @@ export const BottleneckReason = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("slow"), avg_ms: z.number(), threshold_ms: z.number() }),
   z.object({ kind: z.literal("failing"), fail_rate: z.number(), calls: z.number() }),
   z.object({ kind: z.literal("overcalled"), calls: z.number() }),
+  z.object({ kind: z.literal("repeated"), calls: z.number(), input: z.string() }),
 ]);
 
 export const Bottleneck = z.object({ tool: z.string(), reasons: z.array(BottleneckReason), total_ms: z.number() });
+
+/** docs/analysis.md#identical-calls: one entry per key that ever repeats, by first_at. */
+export const RepeatedCall = z.object({
+  tool: z.string(),
+  /** The canonical JSON of the input, first 200 characters. */
+  input: z.string(),
+  calls: z.number(),
+  first_at: Time,
+  iteration: z.number().optional(),
+});
 
 export const ToolBreakerReport = z.object({
   tool: z.string(),
@@ -88,7 +99,8 @@ export const RateLimitReport = z.object({
   warning_at: Time.optional(),
   pause_at: Time.optional(),
   waited_calls: z.number(),
-  total_wait_ms: z.number(),
+  max_wait_ms: z.number(),
+  extra_duration_ms: z.number(),
 });
 
 export const TokenBudgetReport = z.object({
@@ -113,6 +125,7 @@ export const ApiBreakerReport = z.object({
   final_state: BreakerState,
   counts: z.object({ success: z.number(), retryable: z.number(), backoff: z.number(), non_retryable: z.number() }),
   retries_of_non_retryable: z.number(),
+  backoff_429: z.object({ max_streak: z.number(), early_retries: z.number(), after_give_up: z.number() }),
 });
 
 const ContextFactorName = z.enum(CONTEXT_FACTORS);
@@ -125,7 +138,8 @@ export const ContextClearReport = z.object({
   factors: z.record(
     ContextFactorName,
     z.object({
-      value: z.number(),
+      /** null: task_complexity without a current task, error_rate before 5 finished tasks. */
+      value: z.number().nullable(),
       threshold: z.number(),
       fired: z.boolean(),
       /** token_usage only: the fill is the 1 %/minute estimate. */
@@ -142,6 +156,7 @@ export const AnalysisReport = z.object({
   /** By total_ms, largest first. */
   tools: z.array(ToolRow),
   bottlenecks: z.array(Bottleneck),
+  repeated_calls: z.array(RepeatedCall),
   tool_breakers: z.array(ToolBreakerReport),
   timeouts: z.array(TimeoutReport),
   layers: LayersReport,

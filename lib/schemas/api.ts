@@ -92,6 +92,10 @@ export const SpanOut = z.object({
   tokens_in: z.number().nullable(),
   tokens_out: z.number().nullable(),
   cost_usd: z.number().nullable(),
+  /** The call's arguments as sent (any JSON); null when the span has none. */
+  input: z.unknown().meta({ description: "The call's arguments as sent (any JSON); null when the span has none." }),
+  /** The head of the call's result, at most 2 000 characters; null when the span has none. */
+  output: z.string().nullable(),
   meta: z.record(z.string(), z.unknown()),
 });
 export type SpanOut = z.infer<typeof SpanOut>;

@@ -64,9 +64,27 @@ const spanShape = {
   tokens_in: Count.nullish(),
   tokens_out: Count.nullish(),
   cost_usd: z.number().finite().nullish(),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
   meta: JsonObject.nullish(),
 };
 const SPAN_KEYS = new Set(Object.keys(spanShape));
+
+/** How much of a span's output is stored (docs/format.md#span): the head, for the span panel. */
+export const SPAN_OUTPUT_MAX_CHARS = 2000;
+
+/**
+ * A span's output as stored: a string cut to SPAN_OUTPUT_MAX_CHARS (never
+ * inside a surrogate pair), any other JSON value as its JSON text; null when absent.
+ */
+export function spanOutputOf(output: unknown): string | null {
+  if (output === null || output === undefined) return null;
+  const text = typeof output === "string" ? output : JSON.stringify(output);
+  if (text.length <= SPAN_OUTPUT_MAX_CHARS) return text;
+  const last = text.charCodeAt(SPAN_OUTPUT_MAX_CHARS - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? SPAN_OUTPUT_MAX_CHARS - 1 : SPAN_OUTPUT_MAX_CHARS;
+  return text.slice(0, end);
+}
 
 /** docs/format.md span, including the bare `{name,t0,t1,ok,error,meta}` form. docs/analysis.md#calls-and-containers readings. */
 export const SpanRecord = codec(z.looseObject(spanShape), (r) => {
@@ -91,6 +109,9 @@ export const SpanRecord = codec(z.looseObject(spanShape), (r) => {
     tokensIn: r.tokens_in ?? null,
     tokensOut: r.tokens_out ?? null,
     costUsd: r.cost_usd ?? null,
+    /** The call's arguments, any JSON; null when absent (a JSON null too). */
+    input: (r.input ?? null) as unknown,
+    output: spanOutputOf(r.output),
     meta: { ...(r.meta ?? {}), ...extras },
   };
 });

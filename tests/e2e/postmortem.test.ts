@@ -28,6 +28,9 @@ describe("post-mortem", () => {
     expect(verdict).toContain("would have halted the run at iteration 11");
     expect(verdict).toContain("negative_window");
     expect(verdict).toContain("18 iterations");
+    expect(await page.getByTestId("postmortem-backoff-429").innerText()).toBe(
+      "429 back-off: longest streak 1, 0 early retries, 0 calls after give-up",
+    );
     const recs = page.getByTestId("postmortem-recommendations").locator("li");
     expect(await recs.count()).toBeGreaterThanOrEqual(5);
     expect(await recs.first().innerText()).toContain("Enable a loop breaker on negative_window");

@@ -1,13 +1,15 @@
 // The database source must give the same report as the in-memory source (the
 // CLI's) — in particular the breaker replay over the filtered span stream and
 // the timeout totals computed in SQL, which must follow the pure rule of
-// lib/analysis/timeouts.ts (docs/analysis.md#timeouts) to the microsecond.
+// lib/analysis/timeouts.ts (docs/analysis.md#timeouts) to the microsecond — and
+// the stream of tool calls with input behind docs/analysis.md#identical-calls.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
 import { analyzeRun } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { resolveSettings } from "@/lib/analysis/settings";
+import { iterationBounds, sumSpanTokens, type SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { totalTimeouts } from "@/lib/analysis/timeouts";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { readLines } from "@/lib/ingest/line-reader";
@@ -61,6 +63,35 @@ const TIMEOUT_TEXT = [
 ].join("\n");
 const TIMEOUT_LIMITS_S = { http_get: 10, constructor: 15, chat: 2, quiet: 8 };
 
+// docs/analysis.md#identical-calls: 2 600 tool calls (more than one page of the
+// database's stream), their inputs drawn from a few, objects sent with their
+// keys in either order and spacing; calls without input and llm calls with one
+// between them (neither counts); an iteration every 50 calls.
+const REPEAT_INPUTS = ['{"q":"a","n":1}', '{ "n": 1, "q": "a" }', '"ls -la"', "[1,2]", '{"q":"b"}', "7"];
+function* repeatLines(): Generator<string> {
+  let seed = 7;
+  const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  for (let i = 0; i < 2600; i++) {
+    const t0 = 1_767_000_000 + i;
+    const r = rand();
+    const pick = r < 0.15 ? 0 : r < 0.3 ? 1 : r < 0.45 ? 2 : r < 0.55 ? 3 : 4 + Math.floor(rand() * 40);
+    const input = pick < REPEAT_INPUTS.length ? REPEAT_INPUTS[pick] : `{"q":"unique ${pick}-${i}"}`;
+    yield `{"run_id":"r-repeat","span_id":"c${i}","name":"${i % 7 ? "search" : "sql"}","t0":${t0},"t1":${t0 + 0.5},"input":${input}}`;
+    if (i % 5 === 0) yield JSON.stringify({ run_id: "r-repeat", span_id: `n${i}`, name: "search", t0, t1: t0 });
+    if (i % 9 === 0)
+      yield JSON.stringify({ run_id: "r-repeat", span_id: `l${i}`, name: "chat", kind: "llm", t0, t1: t0, input: 1 });
+    if (i % 50 === 49)
+      yield JSON.stringify({
+        type: "iteration",
+        run_id: "r-repeat",
+        n: (i + 1) / 50,
+        ts: t0 + 0.9,
+        files_modified: ["a"],
+      });
+  }
+}
+const REPEAT_TEXT = [...repeatLines()].join("\n");
+
 describe.each(targets)("database and memory sources agree on $name", (target) => {
   let h: DbHandle;
   beforeAll(async () => {
@@ -81,6 +112,41 @@ describe.each(targets)("database and memory sources agree on $name", (target) =>
     const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-synth"))!, settings);
     const fromMemory = await analyzeRun(buildMemoryInput("r-synth", await memoryRecords()), settings);
     expect(fromDb.tool_breakers.length).toBeGreaterThan(0);
+    expect(fromDb).toEqual(fromMemory);
+  });
+});
+
+describe.each(targets)("identical calls: database and memory sources agree on $name", (target) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await target.open();
+    await ingestText(h.db, REPEAT_TEXT, { batchSize: 1000 });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test.each([
+    ["defaults", {}],
+    ["3 in a window of 6, a short loop-breaker cooldown", { repeat_calls: 3, repeat_window: 6, cooldown_min: 0 }],
+  ])("%s", async (_name, overrides) => {
+    const settings = resolveSettings(overrides);
+    const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-repeat"))!, settings);
+    const fromMemory = await analyzeRun(buildMemoryInput("r-repeat", await memoryRecords(REPEAT_TEXT)), settings);
+    expect(fromDb.repeated_calls.length).toBeGreaterThan(1);
+    expect(fromDb.stagnation.detections.some((d) => d.detector === "repeated_call")).toBe(true);
+    expect(fromDb).toEqual(fromMemory);
+  });
+
+  test("the stream of calls with input is the same, page after page", async () => {
+    const collect = async (it: AsyncIterable<unknown>) => {
+      const out: unknown[] = [];
+      for await (const x of it) out.push(x);
+      return out;
+    };
+    const fromDb = await collect((await loadAnalysisInput(h.db, "r-repeat"))!.toolCallInputs());
+    const fromMemory = await collect(buildMemoryInput("r-repeat", await memoryRecords(REPEAT_TEXT)).toolCallInputs());
+    expect(fromDb).toHaveLength(2600);
     expect(fromDb).toEqual(fromMemory);
   });
 });
@@ -114,5 +180,146 @@ describe.each(targets)("the timeout totals in SQL follow the pure rule on $name"
     const input = await loadAnalysisInput(h.db, "r-timeouts");
     expect(await input?.timeoutTotals(TIMEOUT_LIMITS_S)).toEqual(byRule);
     expect(await buildMemoryInput("r-timeouts", records).timeoutTotals(TIMEOUT_LIMITS_S)).toEqual(byRule);
+  });
+});
+
+// docs/analysis.md#permission-breaker, docs/analysis.md#api-breaker: the event
+// breakers' cooldowns run by time up to the run's last record, whatever it is.
+// Both runs: 3 denials (permission OPEN at 2 s) and 10 API 500s (API OPEN at
+// 19 s); the events stop there and a span runs on — to 400 s in r-late, so
+// both breakers end HALF_OPEN, to 1 µs before 302 s in r-early, so the
+// permission breaker (300 s cooldown) ends OPEN. r-bare has only a run record.
+const at = (s: number) => formatTimeUs(T_US + s * 1e6);
+const byTimeLines = (runId: string, spanEndUs: number) => [
+  ...[0, 1, 2].map((s) => JSON.stringify({ type: "event", run_id: runId, ts: at(s), kind: "permission_denied" })),
+  ...Array.from({ length: 10 }, (_, i) =>
+    JSON.stringify({ type: "event", run_id: runId, ts: at(10 + i), kind: "api_error", status: 500 }),
+  ),
+  JSON.stringify({ run_id: runId, span_id: "long", name: "run_tests", t0: at(20), t1: formatTimeUs(T_US + spanEndUs) }),
+];
+const BY_TIME_TEXT = [
+  ...byTimeLines("r-late", 400e6),
+  ...byTimeLines("r-early", 302e6 - 1),
+  JSON.stringify({ type: "run", run_id: "r-bare", started_at: at(5) }),
+].join("\n");
+
+describe.each(targets)("the run's end and the breakers by time: database and memory agree on $name", (target) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await target.open();
+    await ingestText(h.db, BY_TIME_TEXT);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  test.each([
+    { runId: "r-late", endUs: T_US + 400e6, permission: "HALF_OPEN", api: "HALF_OPEN" },
+    { runId: "r-early", endUs: T_US + 302e6 - 1, permission: "OPEN", api: "HALF_OPEN" },
+    { runId: "r-bare", endUs: T_US + 5e6, permission: "CLOSED", api: "CLOSED" },
+  ])("$runId ends at its last record: permission $permission, API $api", async ({ runId, endUs, permission, api }) => {
+    const fromDbInput = (await loadAnalysisInput(h.db, runId))!;
+    const memoryInput = buildMemoryInput(runId, await memoryRecords(BY_TIME_TEXT));
+    expect(fromDbInput.endUs).toBe(endUs);
+    expect(memoryInput.endUs).toBe(endUs);
+    const fromDb = await analyzeRun(fromDbInput, resolveSettings({}));
+    expect(fromDb).toEqual(await analyzeRun(memoryInput, resolveSettings({})));
+    expect([fromDb.permission_breaker.final_state, fromDb.api_breaker.final_state]).toEqual([permission, api]);
+  });
+});
+
+// docs/analysis.md#task-tokens-and-errors: the calls' tokens per iteration and
+// task in SQL follow the pure rule of lib/analysis/span-tokens.ts. Iterations
+// end at 10 s (task a), 30 s (a), 20 s → still 30 s (backwards: covers
+// nothing), 40 s (b). Calls at −5 s, 10 s exactly, 10 s + 1 µs, 25 s, 30 s,
+// 35 s naming iteration 3, 39.999999 s, 50 s (after the last), one naming
+// iteration 9 (not logged); an agent span and a call without tokens count
+// nothing.
+const tokenCall = (id: string, us: number, fields: Record<string, unknown>) =>
+  JSON.stringify({
+    run_id: "r-tokens",
+    span_id: id,
+    name: "chat",
+    kind: "llm",
+    t0: formatTimeUs(T_US + us),
+    ...fields,
+  });
+const TOKEN_TEXT = [
+  JSON.stringify({ type: "run", run_id: "r-tokens", started_at: formatTimeUs(T_US) }),
+  ...[
+    [1, 10, "a"],
+    [2, 30, "a"],
+    [3, 20, null],
+    [4, 40, "b"],
+  ].map(([n, s, task]) =>
+    JSON.stringify({
+      type: "iteration",
+      run_id: "r-tokens",
+      n,
+      ts: formatTimeUs(T_US + Number(s) * 1e6),
+      task_id: task,
+    }),
+  ),
+  tokenCall("c1", -5e6, { tokens_in: 100, tokens_out: 10 }),
+  tokenCall("c2", 10e6, { tokens_in: 1000, tokens_out: 0, task_id: "a" }),
+  tokenCall("c3", 10e6 + 1, { tokens_in: 5000, tokens_out: 500 }),
+  tokenCall("c4", 25e6, { kind: "tool", name: "search", tokens_in: 700, task_id: "b" }),
+  tokenCall("c5", 30e6, { tokens_in: 1, tokens_out: 1 }),
+  tokenCall("c6", 35e6, { tokens_in: 20, iteration: 3 }),
+  tokenCall("c7", 40e6 - 1, { tokens_out: 9 }),
+  tokenCall("c8", 50e6, { tokens_in: 3000, task_id: "b" }),
+  tokenCall("c9", 1e6, { tokens_in: 40, tokens_out: 2, task_id: "a", iteration: 9 }),
+  tokenCall("c10", 1e6, { kind: "agent", name: "iteration", tokens_in: 99_999 }),
+  tokenCall("c11", 1e6, { kind: "tool", name: "search" }),
+].join("\n");
+
+describe.each(targets)("span tokens per iteration: SQL follows the pure rule on $name", (target) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await target.open();
+    await ingestText(h.db, TOKEN_TEXT);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const sorted = (sums: SpanTokenSum[]) =>
+    [...sums].sort((x, y) =>
+      JSON.stringify([x.iteration, x.taskId]).localeCompare(JSON.stringify([y.iteration, y.taskId])),
+    );
+
+  test("same calls, same sums: by the call's iteration, else the iteration covering its t0", async () => {
+    const records = await memoryRecords(TOKEN_TEXT);
+    const memory = buildMemoryInput("r-tokens", records);
+    const bounds = iterationBounds(memory.runStartUs, memory.iterations);
+    const calls = records.filter((r): r is StoredSpan => r.type === "span" && (r.kind === "tool" || r.kind === "llm"));
+    const byRule = sorted(sumSpanTokens(calls, bounds));
+    expect(byRule).toEqual(
+      sorted([
+        { iteration: 1, taskId: null, tokens: 110 },
+        { iteration: 1, taskId: "a", tokens: 1000 },
+        { iteration: 2, taskId: null, tokens: 5502 },
+        { iteration: 2, taskId: "b", tokens: 700 },
+        { iteration: 3, taskId: null, tokens: 20 },
+        { iteration: 4, taskId: null, tokens: 9 },
+        { iteration: null, taskId: "b", tokens: 3000 },
+        { iteration: 9, taskId: "a", tokens: 42 },
+      ]),
+    );
+    const input = (await loadAnalysisInput(h.db, "r-tokens"))!;
+    expect(sorted(await input.spanTokens(bounds))).toEqual(byRule);
+    expect(sorted(await memory.spanTokens(bounds))).toEqual(byRule);
+  });
+
+  test("the reports agree, and task a trips at iteration 2, where its calls crossed the budget", async () => {
+    // a: 1 110 at 1, then 6 612 + 42 (iteration 9, never logged) at 2 — b: 700 + 9 + 3 000 at 4
+    const settings = resolveSettings({ task_token_budget: 5000 });
+    const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-tokens"))!, settings);
+    const fromMemory = await analyzeRun(buildMemoryInput("r-tokens", await memoryRecords(TOKEN_TEXT)), settings);
+    expect(fromDb).toEqual(fromMemory);
+    expect(fromDb.layers.events.map((e) => [e.layer, e.kind, e.task_id, e.iteration, e.value])).toEqual([
+      ["token", "warning", "a", 2, 6654],
+      ["token", "trip", "a", 2, 6654],
+    ]);
   });
 });

@@ -52,7 +52,7 @@ describe("analyzeRun", () => {
       bottlenecks: [],
       tool_breakers: [],
       timeouts: [],
-      rate_limit: { peak_per_hour: 0, waited_calls: 0, total_wait_ms: 0 },
+      rate_limit: { peak_per_hour: 0, waited_calls: 0, max_wait_ms: 0, extra_duration_ms: 0 },
       permission_breaker: { final_state: "CLOSED" },
       api_breaker: { final_state: "CLOSED" },
     });

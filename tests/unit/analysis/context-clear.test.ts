@@ -42,6 +42,23 @@ describe("task complexity score (docs/analysis.md#context-clear)", () => {
   test("the title comes first, approaches join it", () => {
     expect(scoreComplexity(emptyTaskWork("third-party webhook"))).toBe(3);
   });
+
+  test.each([
+    ["Refactoring the session store", 4],
+    ["REDESIGN", 4],
+    ["a prefactor pass", 1],
+    ["add a non-external hook", 3],
+    ["bump Dependencies", 3],
+    ["wire the APIs", 3],
+    ["rapid fixes", 1],
+    ["subintegration", 1],
+  ])("complexity keywords match case-insensitively at the start of a word: %j scores %i", (title, expected) => {
+    expect(scoreComplexity(emptyTaskWork(title))).toBe(expected);
+  });
+
+  test("each keyword group adds its bonus once, however many of its words appear", () => {
+    expect(scoreComplexity(work(0, 0, ["refactor the architecture", "redesign", "Refactoring again"]))).toBe(4);
+  });
 });
 
 describe("context-clear recommendation (docs/analysis.md#context-clear)", () => {
@@ -92,6 +109,22 @@ describe("context-clear recommendation (docs/analysis.md#context-clear)", () => 
     expect(recommend(its, started).factors.task_complexity.value).toBe(7);
   });
 
+  test("a task's title is its record's title, else the detail of its task_started event", () => {
+    // the record says "fix a typo" (no keyword): the started detail "redesign billing" is not read
+    const its = [makeIteration({ n: 1, taskId: "t", ...fill(1) })];
+    const started = [makeEvent("task_started", 0, { taskId: "t", detail: "redesign billing" })];
+    expect(recommend(its, started, [makeTask("t", { title: "fix a typo" })]).factors.task_complexity.value).toBe(1);
+    expect(recommend(its, started, [makeTask("t", { status: "done" })]).factors.task_complexity.value).toBe(4);
+  });
+
+  test("an iteration with no current task has no task-complexity score", () => {
+    // it1, it2 no task, 300 lines and 6 files between them: no implicit task to fire the factor
+    const its = iterations(2, (n) => ({ linesAdded: 150, filesModified: [`a${n}`, `b${n}`, `c${n}`], ...fill(1) }));
+    const r = recommend(its);
+    expect(r.factors.task_complexity).toEqual({ value: null, threshold: 6, fired: false, task_id: null });
+    expect(r.first_recommended_at).toBeUndefined();
+  });
+
   test("completed tasks since the last clear, and a clear resets the count", () => {
     const its = iterations(6, () => ({ tasksCompleted: 1, ...fill(1) }));
     expect(recommend(its).factors.completed_tasks).toMatchObject({ value: 6, fired: true });
@@ -99,6 +132,21 @@ describe("context-clear recommendation (docs/analysis.md#context-clear)", () => 
     expect(recommend(its, [makeEvent("context_cleared", 4.5)]).factors.completed_tasks).toMatchObject({
       value: 2,
       fired: false,
+    });
+  });
+
+  test("tasks completed in an iteration: the larger of tasks_completed and its task_completed events, summed", () => {
+    // it1: field 2, one event | it2: field 0, three events | it3: field 1, no event → 2 + 3 + 1
+    const its = [
+      makeIteration({ n: 1, tasksCompleted: 2, ...fill(1) }),
+      makeIteration({ n: 2, tasksCompleted: 0, ...fill(1) }),
+      makeIteration({ n: 3, tasksCompleted: 1, ...fill(1) }),
+    ];
+    const events = [0.5, 1.2, 1.5, 1.8].map((m) => makeEvent("task_completed", m));
+    expect(recommend(its, events, [], settings({ context_completed_tasks: 6 })).factors.completed_tasks).toEqual({
+      value: 6,
+      threshold: 6,
+      fired: true,
     });
   });
 
@@ -115,9 +163,40 @@ describe("context-clear recommendation (docs/analysis.md#context-clear)", () => 
       value: 40,
       fired: true,
     });
-    expect(recommendContextClear(views(its.slice(0, 4), done), RUN_START_US, [], s).factors.error_rate.fired).toBe(
-      false,
-    );
+    expect(recommendContextClear(views(its.slice(0, 4), done), RUN_START_US, [], s).factors.error_rate).toEqual({
+      value: null,
+      threshold: 30,
+      fired: false,
+    });
+  });
+
+  test("the error rate looks at the last 5 finished tasks across clears; its value is null until there are 5", () => {
+    // t1–t3 finish with errors, a clear at 3.2, t4–t5 finish clean: 3 of 5 had errors whatever the clear
+    const its = iterations(5, (n) => ({ taskId: `t${n}`, errors: n <= 3 ? ["E"] : [], ...fill(1) }));
+    const done = its.map((it) => makeEvent("task_completed", it.n - 0.5, { taskId: it.taskId }));
+    const cleared = [...done.slice(0, 3), makeEvent("context_cleared", 3.2), ...done.slice(3)];
+    const s = settings({ context_completed_tasks: 99 });
+    const rates = (n: number) =>
+      recommendContextClear(views(its.slice(0, n), cleared), RUN_START_US, [], s).factors.error_rate.value;
+    expect([1, 2, 3, 4, 5].map(rates)).toEqual([null, null, null, null, 60]);
+    expect(recommendContextClear(views(its, cleared), RUN_START_US, [], s).factors.completed_tasks.value).toBe(2);
+  });
+
+  test.each([
+    ["with tasks_completed > 0 and no event, the current task finishes", [], ["E"], 100],
+    ["an event naming a task finishes that task, not the current one", ["other"], ["E"], 0],
+  ])("finished tasks: %s", (_name, named, errors, expected) => {
+    // five iterations of five tasks, each logging tasks_completed 1; the current tasks report errors
+    const its = iterations(5, (n) => ({ taskId: `t${n}`, tasksCompleted: 1, errors, ...fill(1) }));
+    const events = its.flatMap((it) => named.map((id) => makeEvent("task_completed", it.n - 0.5, { taskId: id })));
+    const s = settings({ context_completed_tasks: 99, context_absolute_limit: 99 });
+    expect(recommend(its, events, [], s).factors.error_rate.value).toBe(expected);
+  });
+
+  test("a finished task had errors when its error count, task record included, is above 0", () => {
+    const its = iterations(5, (n) => ({ taskId: `t${n}`, tasksCompleted: 1, errors: [], ...fill(1) }));
+    const s = settings({ context_completed_tasks: 99 });
+    expect(recommend(its, [], [makeTask("t2", { errorCount: 1 })], s).factors.error_rate.value).toBe(20);
   });
 
   test("decision, reasons and factors describe the last iteration; every fired factor is a reason", () => {

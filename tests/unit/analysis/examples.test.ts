@@ -76,16 +76,38 @@ describe("stuck-loop.jsonl (r-stuck-loop)", () => {
       ["read_file", 50, 0],
     ]);
   });
-  test("bottlenecks: run_tests and llm_call slow + overcalled, http_get failing + overcalled, the rest overcalled", async () => {
+  test("bottlenecks: run_tests and llm_call slow + overcalled, http_get failing + overcalled, search overcalled + repeated, the rest overcalled", async () => {
     expect(kinds(await report())).toEqual({
       run_tests: ["slow", "overcalled"],
       llm_call: ["slow", "overcalled"],
       run_shell: ["overcalled"],
       http_get: ["failing", "overcalled"],
-      search: ["overcalled"],
+      search: ["overcalled", "repeated"],
       edit_file: ["overcalled"],
       read_file: ["overcalled"],
     });
+  });
+  test("identical calls: from the halt on every search is the same query; the 5th comes in 14, where repeated_call fires", async () => {
+    const r = await report();
+    const input = `{"limit":10,"query":"Cannot read properties of undefined (reading 'id') session.ts"}`;
+    expect(r.repeated_calls).toEqual([
+      { tool: "search", input, calls: 32, first_at: "2026-02-03T10:21:01.728194Z", iteration: 14 },
+    ]);
+    expect(r.bottlenecks.find((b) => b.tool === "search")?.reasons.at(-1)).toEqual({
+      kind: "repeated",
+      calls: 32,
+      input,
+    });
+    expect(r.stagnation.detections.find((d) => d.detector === "repeated_call")).toEqual({
+      detector: "repeated_call",
+      at_iteration: 14,
+      detail: `search called 5 times with the same input among 10 calls: ${input}`,
+    });
+    // after the halt: the loop breaker's story (OPEN at 11 for negative_window) does not move
+    expect(r.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 11, reason: "negative_window" });
+    expect(r.stagnation.iterations.find((i) => i.n === 12)?.signals).toContain(
+      `repeated_call one step from firing: search called 3 times with the same input among 10 calls: ${input}`,
+    );
   });
   test("http_get's breaker opens 8 times and blocks 16 calls; no other tool's opens", async () => {
     const r = await report();
@@ -96,7 +118,8 @@ describe("stuck-loop.jsonl (r-stuck-loop)", () => {
     const r = await report();
     expect(r.timeouts.map((t) => [t.tool, t.timeout_s, t.exceeded_calls])).toEqual([["run_tests", 15, 45]]);
   });
-  test("three denials in a row open the permission breaker; after 5 minutes a 4th denial reopens it", async () => {
+  test("three denials in a row open the permission breaker; after 5 minutes a 4th denial reopens it; the run ends 2.5 min later, OPEN", async () => {
+    // reopened at 10:48:24.054: HALF_OPEN would come at 10:53:24.054, after the run's last record (10:50:50.157)
     const r = await report();
     expect(r.permission_breaker).toEqual({
       transitions: [
@@ -110,14 +133,28 @@ describe("stuck-loop.jsonl (r-stuck-loop)", () => {
     });
   });
   test("24 API errors: 16 retryable (529) and 8 backoff (429); the API breaker opens at the 10th and ends OPEN", async () => {
+    // the last reopening is at 10:50:34.157; its cooldown would end at 10:51:34.157, after the run's last record (10:50:50.157)
     const r = await report();
     expect(r.api_breaker.counts).toEqual({ success: 0, retryable: 16, backoff: 8, non_retryable: 0 });
+    expect(r.api_breaker.transitions.at(-1)).toEqual({
+      from: "HALF_OPEN",
+      to: "OPEN",
+      at: "2026-02-03T10:50:34.156864Z",
+    });
     expect(r.api_breaker.transitions[0]).toEqual({ from: "CLOSED", to: "OPEN", at: "2026-02-03T10:29:16.901815Z" });
     expect(r.api_breaker.transitions).toHaveLength(9);
     expect(r.api_breaker.final_state).toBe("OPEN");
   });
+  test("429 back-off: each 429 stands alone (two 529s before it, minutes before the next call): no early retry, no call after give-up", async () => {
+    expect((await report()).api_breaker.backoff_429).toEqual({ max_streak: 1, early_retries: 0, after_give_up: 0 });
+  });
   test("rate limit: 49 llm calls, far from 100 an hour", async () => {
-    expect((await report()).rate_limit).toEqual({ peak_per_hour: 49, waited_calls: 0, total_wait_ms: 0 });
+    expect((await report()).rate_limit).toEqual({
+      peak_per_hour: 49,
+      waited_calls: 0,
+      max_wait_ms: 0,
+      extra_duration_ms: 0,
+    });
   });
 });
 
@@ -177,6 +214,7 @@ describe("otlp/ examples, received and analysed", () => {
     expect(r.timeouts).toEqual([{ tool: "Bash", timeout_s: 15, exceeded_calls: 1, excess_ms: 8 }]);
     expect(r.permission_breaker).toMatchObject({ final_state: "CLOSED", denials: 1, grants: 0 });
     expect(r.api_breaker.counts).toEqual({ success: 0, retryable: 0, backoff: 1, non_retryable: 0 });
+    expect(r.api_breaker.backoff_429).toEqual({ max_streak: 1, early_retries: 0, after_give_up: 0 });
   });
 });
 

@@ -20,6 +20,15 @@ describe("iteration spans and events (docs/analysis.md#run-start-and-iteration-t
     expect(v[0]?.events.map((e) => e.kind)).toEqual(["early"]);
   });
 
+  test("iteration spans use a running maximum of ts: a ts going backwards gives a zero duration", () => {
+    // it1 5 min | it2 4 min (backwards: 0 ms, no events) | it3 6 min covers (5, 6], not (4, 6]
+    const its = [5, 4, 6].map((m, i) => makeIteration({ n: i + 1, tsUs: atMin(m) }));
+    const v = views(its, [makeEvent("x", 4.5), makeEvent("y", 5.5)]);
+    expect(v.map((x) => x.durationMs)).toEqual([300_000, 0, 60_000]);
+    expect(v.map((x) => x.events.map((e) => e.kind))).toEqual([["x"], [], ["y"]]);
+    expect(v[2]?.startUs).toBe(atMin(5));
+  });
+
   test("an iteration whose ts goes backwards lasts 0 ms and takes no events", () => {
     const its = [makeIteration({ n: 1, tsUs: atMin(5) }), makeIteration({ n: 2, tsUs: atMin(4) })];
     const v = views(its, [makeEvent("x", 4.5)]);
@@ -43,23 +52,66 @@ describe("current task (docs/analysis.md#current-task)", () => {
   });
 });
 
+describe("tasks completed in an iteration (docs/analysis.md#tasks-completed)", () => {
+  test.each([
+    ["the field alone", 2, 0, 2],
+    ["the events alone", null, 1, 1],
+    ["the larger of the two, not their sum", 1, 3, 3],
+    ["neither", 0, 0, 0],
+  ])("the larger of tasks_completed and the task_completed events in it — %s", (_name, field, events, expected) => {
+    // it1 (1 min) holds `events` task_completed events at 0.5 min; an event after it belongs to no iteration
+    const done = Array.from({ length: events }, () => makeEvent("task_completed", 0.5));
+    const v = views([makeIteration({ n: 1, tasksCompleted: field })], [...done, makeEvent("task_completed", 2)]);
+    expect(v[0]?.tasksCompleted).toBe(expected);
+  });
+});
+
 describe("task tokens (docs/analysis.md#task-tokens-and-errors) and errors (docs/analysis.md#three-layer-breaker)", () => {
+  const sum = (iteration: number | null, taskId: string | null, tokens: number) => ({ iteration, taskId, tokens });
+
   test("iterations' tokens_used add up as the task goes", () => {
     const its = [1, 2, 3].map((n) => makeIteration({ n, taskId: "t", tokensUsed: 100 * n }));
     expect(views(its).map((v) => v.taskTokens)).toEqual([100, 300, 600]);
   });
 
-  test("span tokens are used when no iteration logs tokens_used, from the task's last iteration", () => {
+  test("a span's tokens count at its iteration, so a task trips mid-way", () => {
+    // task t, no tokens_used: calls of 3 000 | 4 000 | 5 000 | – tokens in iterations 1–4
+    const its = [1, 2, 3, 4].map((n) => makeIteration({ n, taskId: "t" }));
+    const spans = [sum(1, "t", 3000), sum(2, "t", 4000), sum(3, "t", 5000)];
+    expect(views(its, [], [], spans).map((v) => v.taskTokens)).toEqual([3000, 7000, 12000, 12000]);
+  });
+
+  test("a span without task_id belongs to its iteration's task, and counts nowhere without one", () => {
+    // it1 task a | it2 no task | it3 task a — calls without task_id in each
+    const its = [makeIteration({ n: 1, taskId: "a" }), makeIteration({ n: 2 }), makeIteration({ n: 3, taskId: "a" })];
+    const spans = [sum(1, null, 100), sum(2, null, 1000), sum(3, null, 10)];
+    expect(views(its, [], [], spans).map((v) => [v.taskId, v.taskTokens])).toEqual([
+      ["a", 100],
+      [null, 0],
+      ["a", 110],
+    ]);
+  });
+
+  test("a span naming another task counts towards that task where it happens", () => {
+    // it1 task a, with a call of task b (500) | it2 task b (its own call: 20)
+    const its = [makeIteration({ n: 1, taskId: "a" }), makeIteration({ n: 2, taskId: "b" })];
+    const v = views(its, [], [], [sum(1, "b", 500), sum(2, "b", 20)]);
+    expect(v.map((x) => x.taskTokens)).toEqual([0, 520]);
+  });
+
+  test("calls in no logged iteration count as a whole, from the task's last iteration", () => {
+    // it1, it2 task t | a call of t after the last iteration (3 000) and one naming iteration 9, never logged (50)
     const its = [1, 2].map((n) => makeIteration({ n, taskId: "t" }));
-    expect(views(its, [], [], { t: 5000 }).map((v) => v.taskTokens)).toEqual([0, 5000]);
+    const v = views(its, [], [], [sum(1, "t", 10), sum(null, "t", 3000), sum(9, "t", 50)]);
+    expect(v.map((x) => x.taskTokens)).toEqual([10, 3060]);
   });
 
   test("span tokens are ignored when iterations log tokens_used", () => {
-    const its = [makeIteration({ n: 1, taskId: "t", tokensUsed: 10 })];
-    expect(views(its, [], [], { t: 5000 })[0]?.taskTokens).toBe(10);
+    const its = [makeIteration({ n: 1, taskId: "t", tokensUsed: 10 }), makeIteration({ n: 2, taskId: "t" })];
+    expect(views(its, [], [], [sum(1, "t", 5000), sum(2, "t", 5000)]).map((v) => v.taskTokens)).toEqual([10, 10]);
   });
 
-  test("the task record's tokens_used and error_count count when larger", () => {
+  test("the task record's tokens_used and error_count count when larger, from the task's last iteration on", () => {
     const its = [1, 2].map((n) => makeIteration({ n, taskId: "t", tokensUsed: 10, errors: ["x"] }));
     const v = views(its, [], [makeTask("t", { tokensUsed: 9000 }), makeTask("t", { errorCount: 7 })]);
     expect(v.map((x) => [x.taskTokens, x.taskErrors])).toEqual([
@@ -71,5 +123,10 @@ describe("task tokens (docs/analysis.md#task-tokens-and-errors) and errors (docs
   test("a task's error count is its iterations that report errors (an empty list is none)", () => {
     const its = [["a"], [], null, ["b", "c"]].map((errors, i) => makeIteration({ n: i + 1, taskId: "t", errors }));
     expect(views(its).map((v) => v.taskErrors)).toEqual([1, 1, 1, 2]);
+  });
+
+  test("an empty or whitespace-only error does not make an iteration report errors", () => {
+    const its = [[""], ["   "], ["", "E"]].map((errors, i) => makeIteration({ n: i + 1, taskId: "t", errors }));
+    expect(views(its).map((v) => v.taskErrors)).toEqual([0, 0, 1]);
   });
 });

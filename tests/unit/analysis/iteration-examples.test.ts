@@ -10,7 +10,8 @@ import { EventRecord, IterationRecord, RunRecord, TaskRecord } from "@/lib/schem
 import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/records";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { buildIterationReport, type IterationInput } from "@/lib/analysis/iteration-report";
-import { formatTimeUs } from "@/lib/time";
+import { iterationBounds, sumSpanTokens, type SpanTokens } from "@/lib/analysis/span-tokens";
+import { formatTimeUs, parseTimeUs } from "@/lib/time";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
 
@@ -18,7 +19,7 @@ function loadExample(file: string): IterationInput {
   const iterations: StoredIteration[] = [];
   const events: StoredEvent[] = [];
   const tasks: StoredTask[] = [];
-  const taskSpanTokens: Record<string, number> = {};
+  const calls: SpanTokens[] = [];
   let runStartUs: number | null = null;
   let earliestUs = Number.POSITIVE_INFINITY;
   readFileSync(path.join(EXAMPLES, file), "utf8")
@@ -30,15 +31,22 @@ function loadExample(file: string): IterationInput {
       else if (raw.type === "iteration") iterations.push({ ...IterationRecord.parse(raw), runId: "r" });
       else if (raw.type === "event") events.push({ ...EventRecord.parse(raw), runId: "r", eventId: `e${i}` });
       else if (raw.type === "task") tasks.push({ ...TaskRecord.parse(raw), runId: "r" });
-      else if (typeof raw.task_id === "string") {
-        const spanTokens = Number(raw.tokens_in ?? 0) + Number(raw.tokens_out ?? 0);
-        taskSpanTokens[raw.task_id] = (taskSpanTokens[raw.task_id] ?? 0) + spanTokens;
+      else if (raw.kind === "tool" || raw.kind === "llm") {
+        calls.push({
+          iteration: typeof raw.iteration === "number" ? raw.iteration : null,
+          taskId: typeof raw.task_id === "string" ? raw.task_id : null,
+          t0Us: parseTimeUs(raw.t0) ?? Number.NaN,
+          tokensIn: typeof raw.tokens_in === "number" ? raw.tokens_in : null,
+          tokensOut: typeof raw.tokens_out === "number" ? raw.tokens_out : null,
+        });
       }
     });
   for (const r of [...iterations, ...events]) earliestUs = Math.min(earliestUs, r.tsUs);
   iterations.sort((a, b) => a.n - b.n);
   events.sort((a, b) => a.tsUs - b.tsUs);
-  return { runStartUs: runStartUs ?? earliestUs, iterations, events, tasks, taskSpanTokens };
+  const start = runStartUs ?? earliestUs;
+  const spanTokens = sumSpanTokens(calls, iterationBounds(start, iterations));
+  return { runStartUs: start, iterations, events, tasks, spanTokens };
 }
 
 describe("stuck-loop.jsonl", () => {
@@ -58,10 +66,17 @@ describe("stuck-loop.jsonl", () => {
     ]);
   });
 
-  test("risk is LOW while the run progresses, MEDIUM one step before the first detector, then HIGH", () => {
-    for (let n = 1; n <= 9; n++) expect(riskOf(n)).toBe("LOW");
-    expect(riskOf(10)).toBe("MEDIUM");
+  test("risk is LOW until the first detector holds (no streak one step away, window score never 0), then HIGH", () => {
+    // 10: window score 2; the same error only twice, work not yet all test_fix — negative_window
+    // and circular give nothing before they hold, so 10 is LOW (it was MEDIUM for them)
+    for (let n = 1; n <= 10; n++) expect(riskOf(n)).toBe("LOW");
     for (let n = 11; n <= 30; n++) expect(riskOf(n)).toBe("HIGH");
+    expect(report.stagnation.iterations.find((r) => r.n === 12)?.signals).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^same_error one step from firing: /),
+        expect.stringMatching(/^test_fix_loop one step from firing: /),
+      ]),
+    );
   });
 
   test("the loop breaker would have halted at 11 for negative_window (window score −9)", () => {
@@ -113,6 +128,8 @@ describe("stuck-loop.jsonl", () => {
     expect(cc.reasons.map((r) => r.factor)).toEqual(["token_usage"]);
     expect(cc.factors.token_usage).toMatchObject({ value: 99.5, threshold: 60, fired: true, estimated: false });
     expect(cc.factors.task_complexity).toMatchObject({ value: 5, fired: false, task_id: "t-3" });
+    // only t-1 and t-2 finished: the error rate has no value until 5 have
+    expect(cc.factors.error_rate).toEqual({ value: null, threshold: 30, fired: false });
   });
 
   test("token budget climbs to REJECT; every fill ≥ 80 % misses a compaction; the failed one has no fallback", () => {
@@ -146,5 +163,6 @@ describe("healthy-run.jsonl", () => {
     expect(report.context_clear.reasons).toEqual([]);
     expect(report.context_clear.first_recommended_at).toBeUndefined();
     expect(report.context_clear.factors.completed_tasks).toMatchObject({ value: 4, threshold: 5, fired: false });
+    expect(report.context_clear.factors.error_rate.value).toBeNull();
   });
 });

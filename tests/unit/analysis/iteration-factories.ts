@@ -3,6 +3,7 @@
 import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/records";
 import { DEFAULT_SETTINGS, type AnalysisSettings } from "@/lib/analysis/settings";
 import { buildIterationViews, type IterationView } from "@/lib/analysis/iteration-context";
+import type { SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { blankEvent, blankIteration, blankTask } from "@/tests/support/records";
 
 export const RUN_START_US = Date.UTC(2026, 0, 1) * 1000;
@@ -30,9 +31,9 @@ export function views(
   its: StoredIteration[],
   events: StoredEvent[] = [],
   tasks: StoredTask[] = [],
-  taskSpanTokens: Record<string, number> = {},
+  spanTokens: SpanTokenSum[] = [],
 ): IterationView[] {
-  return buildIterationViews({ runStartUs: RUN_START_US, iterations: its, events, tasks, taskSpanTokens });
+  return buildIterationViews({ runStartUs: RUN_START_US, iterations: its, events, tasks, spanTokens });
 }
 
 export const settings = (overrides: Partial<AnalysisSettings> = {}): AnalysisSettings => ({

@@ -87,6 +87,26 @@ describe("three-layer replay", () => {
     expect(r).toMatchObject({ status: "NORMAL", action: "NONE" });
   });
 
+  test("a span's tokens count at its iteration, so a task trips mid-way", () => {
+    // task t logs no tokens_used; its calls: 6 000 in it1, 6 000 in it2, nothing in it3 → trips at 2, not 3
+    const its = iterations(3, () => ({ taskId: "t" }));
+    const spans = [1, 2].map((n) => ({ iteration: n, taskId: "t", tokens: 6000 }));
+    expect(brief(replayLayers(views(its, [], [], spans), settings()))).toEqual([
+      "token:warning:LOW@2/t",
+      "token:trip:MEDIUM@2/t",
+    ]);
+  });
+
+  test.each([
+    ["no errors list", null],
+    ["an empty list", []],
+    ["only empty or whitespace errors", ["", "  "]],
+  ])("a three-layer error warning needs at least one error — %s", (_name, errors) => {
+    // task_error_limit 1: the warning's limit − 1 is 0, yet nothing warns without an error
+    const r = replayLayers(views(iterations(2, () => ({ taskId: "t", errors }))), settings({ task_error_limit: 1 }));
+    expect(r.events).toEqual([]);
+  });
+
   test("iterations without a current task skip the task layers", () => {
     const r = replayLayers(views(iterations(2, () => ({ tokensUsed: 50000, errors: ["E"] }))), settings());
     expect(r.events).toEqual([]);

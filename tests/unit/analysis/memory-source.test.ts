@@ -1,5 +1,5 @@
 // The in-memory AnalysisInput: docs/analysis.md#bottlenecks which spans are calls, docs/format.md#ids-and-idempotency
-// duplicates, docs/analysis.md#run-start-and-iteration-time-spans run start, docs/analysis.md#task-tokens-and-errors span tokens per task, docs/analysis.md#rate-limit calls.
+// duplicates, docs/analysis.md#run-start-and-iteration-time-spans run start, docs/analysis.md#task-tokens-and-errors span tokens per iteration and task, docs/analysis.md#rate-limit calls.
 import { describe, expect, test } from "vitest";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import type { StoredIteration, StoredRun, StoredTask } from "@/lib/schemas/records";
@@ -75,6 +75,22 @@ describe("memory source", () => {
   ])("the run starts at $name", ({ records, start }) => {
     expect(buildMemoryInput("r", records()).runStartUs).toBe(us(start));
   });
+  test.each([
+    {
+      name: "the latest span end, iteration ts or event ts, whichever record it is",
+      // span 10 s ──── 70 s · iteration at 60 s · event at 65 s → 70 s (a container counts too)
+      records: () => [
+        makeSpan({ name: "iteration", kind: "agent", at: 10, ms: 60_000 }),
+        iteration(1, 60),
+        makeEvent("x", 65),
+      ],
+      end: 70,
+    },
+    { name: "an event after every span", records: () => [makeSpan({ name: "a", at: 0 }), makeEvent("x", 90)], end: 90 },
+    { name: "the run start for a run with no records but its own", records: () => [run(50)], end: 50 },
+  ])("the run ends at $name", ({ records, end }) => {
+    expect(buildMemoryInput("r", records()).endUs).toBe(us(end));
+  });
   test("a later run record's started_at and task record fields merge over earlier ones", () => {
     const input = buildMemoryInput("r", [
       run(null, { labels: { a: "1" } }),
@@ -117,13 +133,22 @@ describe("memory source", () => {
     ]);
     expect(await collect(input.rateCallTimes())).toEqual([us(1), us(2)]);
   });
-  test("span tokens (in + out) are summed per task, only for tasks whose calls log tokens", () => {
+  test("span tokens (in + out) are summed per iteration and task, only over calls that log tokens", async () => {
+    // iterations end at 10 s and 20 s | calls at 1 s, 2 s (t-1), 12 s (its own iteration 1), 15 s (no task), 25 s (after the last)
     const input = buildMemoryInput("r", [
       makeSpan({ name: "m", kind: "llm", at: 1, taskId: "t-1", tokensIn: 100, tokensOut: 20 }),
       makeSpan({ name: "m", kind: "llm", at: 2, taskId: "t-1", tokensIn: 5, tokensOut: null }),
+      makeSpan({ name: "m", kind: "llm", at: 12, taskId: "t-1", iteration: 1, tokensIn: 7, tokensOut: 0 }),
+      makeSpan({ name: "m", kind: "llm", at: 15, tokensIn: 30, tokensOut: 3 }),
+      makeSpan({ name: "m", kind: "llm", at: 25, taskId: "t-2", tokensIn: 1, tokensOut: 1 }),
       makeSpan({ name: "s", at: 3, taskId: "t-2" }),
+      makeSpan({ name: "it", kind: "agent", at: 3, taskId: "t-2", tokensIn: 999, tokensOut: 999 }),
     ]);
-    expect(input.taskSpanTokens).toEqual({ "t-1": 125 });
+    expect(await input.spanTokens({ ns: [1, 2], endsUs: [us(10), us(20)] })).toEqual([
+      { iteration: 1, taskId: "t-1", tokens: 132 },
+      { iteration: 2, taskId: null, tokens: 33 },
+      { iteration: null, taskId: "t-2", tokens: 2 },
+    ]);
   });
   test("timeout totals follow the rule per named tool: calls only, only tools with a call over", async () => {
     // constructor (8 s): 8 s exactly, 9.5 s | an agent span of 60 s is no call | quiet (8 s): 1 s

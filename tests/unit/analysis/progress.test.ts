@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { normalizeError, scoreIteration, windowScores } from "@/lib/analysis/progress";
-import { makeIteration } from "./iteration-factories";
+import type { StoredIteration } from "@/lib/schemas/records";
+import { makeEvent, makeIteration, views } from "./iteration-factories";
+
+/** Iteration n = 2 as the scorer sees it (no events unless given). */
+const scored = (fields: Partial<StoredIteration>, events = [makeEvent("noop", 0)]) =>
+  views([makeIteration({ n: 2, ...fields })], events)[0]!;
 
 describe("progress score (docs/analysis.md#stagnation-detectors)", () => {
   test.each([
@@ -22,18 +27,32 @@ describe("progress score (docs/analysis.md#stagnation-detectors)", () => {
       0,
     ],
   ])("%s", (_name, fields, expected) => {
-    expect(scoreIteration(makeIteration({ n: 2, ...fields }), null)).toBe(expected);
+    expect(scoreIteration(scored(fields), null)).toBe(expected);
   });
 
   test("an error equal to one of the previous iteration's errors scores −2, once", () => {
     const prev = makeIteration({ n: 1, errors: ["E at 0x1f2a", "other"] });
-    const it = makeIteration({ n: 2, errors: ["  E at 0xdeadbeef ", "other"] });
-    expect(scoreIteration(it, prev)).toBe(-2);
+    expect(scoreIteration(scored({ errors: ["  E at 0xdeadbeef ", "other"] }), prev)).toBe(-2);
   });
 
   test("errors that differ after normalisation do not count", () => {
     const prev = makeIteration({ n: 1, errors: ["E one"] });
-    expect(scoreIteration(makeIteration({ n: 2, errors: ["e one"] }), prev)).toBe(0);
+    expect(scoreIteration(scored({ errors: ["e one"] }), prev)).toBe(0);
+  });
+
+  test.each([
+    ["empty", "", ""],
+    ["whitespace only", "  ", "\t"],
+  ])("an empty error does not repeat — %s", (_name, before, now) => {
+    const prev = makeIteration({ n: 1, errors: [before] });
+    expect(scoreIteration(scored({ errors: [now] }), prev)).toBe(0);
+  });
+
+  test("a task_completed event in the iteration earns the +5, once, without tasks_completed", () => {
+    // it2 covers (1 min, 2 min]: two task_completed events inside it
+    const done = [makeEvent("task_completed", 1.5), makeEvent("task_completed", 1.8)];
+    expect(scoreIteration(scored({}, done), null)).toBe(5);
+    expect(scoreIteration(scored({ tasksCompleted: 1 }, done), null)).toBe(5);
   });
 
   test("window_score sums this and the two previous iterations (fewer at the start)", () => {

@@ -94,6 +94,46 @@ describe("the seven detectors (docs/analysis.md#stagnation-detectors, docs/analy
     expect(alternates(approaches)).toBe(expected);
   });
 
+  test.each([
+    [
+      "no_progress: a task_completed event breaks the run",
+      iterations(4, () => idle),
+      [makeEvent("task_completed", 1.5)],
+      [],
+    ],
+    [
+      "circular: a task_completed event in the window stops it",
+      iterations(6, (n) => ({ approach: n % 2 ? "A" : "B" })),
+      [makeEvent("task_completed", 0.5)],
+      [],
+    ],
+  ])("tasks completed count task_completed events too — %s", (_name, its, events, expected) => {
+    expect(firings(its, events)).toEqual(expected);
+  });
+
+  test.each([
+    ["an empty error does not repeat", iterations(6, () => ({ errors: [""], newlyPassing: 1 }))],
+    ["a whitespace-only error does not repeat", iterations(6, () => ({ errors: ["  "], newlyPassing: 1 }))],
+    [
+      "an empty approach does not alternate",
+      iterations(6, (n) => ({ approach: ["A", " ", "A", "B", "A", "B"][n - 1], newlyPassing: 1 })),
+    ],
+  ])("%s", (_name, its) => {
+    expect(firings(its)).toEqual([]);
+  });
+
+  test("the permission_denials detector uses permission_denials_in_row", () => {
+    // a denial in each of iterations 1 and 2
+    const its = iterations(3, () => productive);
+    const denials = [makeEvent("permission_denied", 0.5), makeEvent("permission_denied", 1.5)];
+    const fired = (n: number) =>
+      replayStagnation(views(its, denials), settings({ permission_denials_in_row: n })).stagnation.detections.map(
+        (d) => `${d.detector}@${d.at_iteration}`,
+      );
+    expect(fired(2)).toEqual(["permission_denials@2"]);
+    expect(fired(3)).toEqual([]);
+  });
+
   test("permission_denials: 3 permission_denied events in a row within the iterations", () => {
     const its = iterations(4, () => ({}));
     const denied = (m: number) => makeEvent("permission_denied", m);
@@ -136,24 +176,50 @@ describe("risk per iteration", () => {
   const risks = (its: StoredIteration[]) => detect(its).iterations.map((r) => r.risk);
 
   test("HIGH where a detector fires, and while a fired detector still holds", () => {
-    expect(risks(iterations(4, () => slipping))).toEqual(["LOW", "MEDIUM", "HIGH", "HIGH"]);
+    // −1 −1 −1 −1: negative_window holds from 3 (fired there, not armed at 4); nothing before it
+    expect(risks(iterations(4, () => slipping))).toEqual(["LOW", "LOW", "HIGH", "HIGH"]);
   });
 
   test.each([
-    ["negative_window: the last two scores already sum below 0", iterations(2, () => slipping), "MEDIUM"],
     ["no_progress: 2 idle iterations in a row", iterations(2, () => idle), "MEDIUM"],
     ["same_error: 4 in a row", iterations(4, () => ({ errors: ["E"], newlyPassing: 1 })), "MEDIUM"],
-    [
-      "output_decline: the last two already fell to ≤ 30 %",
-      iterations(2, (n) => ({ outputLines: n === 1 ? 100 : 30 })),
-      "MEDIUM",
-    ],
     ["test_fix_loop: the last 4 are test_fix", iterations(4, () => ({ workKind: "test_fix" })), "MEDIUM"],
-    ["circular: the last 5 already alternate", iterations(5, (n) => ({ approach: n % 2 ? "A" : "B" })), "MEDIUM"],
     ["window_score 0", iterations(1, () => ({})), "MEDIUM"],
     ["steady progress", iterations(3, () => productive), "LOW"],
-  ])("one step from firing — %s", (_name, its, expected) => {
+    // the window detectors are HIGH when they hold and nothing before
+    ["negative_window: the last two scores sum below 0", iterations(2, () => slipping), "LOW"],
+    [
+      "output_decline: the last two already fell to ≤ 30 %",
+      iterations(2, (n) => ({ outputLines: n === 1 ? 100 : 30, newlyPassing: 1 })),
+      "LOW",
+    ],
+    [
+      "circular: the last 5 already alternate",
+      iterations(5, (n) => ({ approach: n % 2 ? "A" : "B", newlyPassing: 1 })),
+      "LOW",
+    ],
+  ])("MEDIUM one-step risk only for streak detectors — %s", (_name, its, expected) => {
     expect(risks(its).at(-1)).toBe(expected);
+  });
+
+  test("MEDIUM one-step risk only for streak detectors, armed or not", () => {
+    // E×5 (same_error fires at 5; the breaker stays OPEN, so it is not re-armed) | no error at 6 | E×4 at 7–10
+    const its = iterations(10, (n) => ({ errors: n === 6 ? [] : ["E"], newlyPassing: 1 }));
+    const report = detect(its);
+    expect(report.detections.map((d) => `${d.detector}@${d.at_iteration}`)).toEqual(["same_error@5"]);
+    expect(report.iterations.map((r) => r.risk)).toEqual([
+      "LOW",
+      "LOW",
+      "LOW",
+      "MEDIUM",
+      "HIGH",
+      "LOW",
+      "LOW",
+      "LOW",
+      "LOW",
+      "MEDIUM",
+    ]);
+    expect(report.iterations[9]?.signals).toEqual([expect.stringMatching(/^same_error one step from firing: /)]);
   });
 
   test("permission_denials one step away: 2 in a row", () => {

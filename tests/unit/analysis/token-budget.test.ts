@@ -52,6 +52,19 @@ describe("mismatches with the log", () => {
     expect(r.missed_compaction).toEqual([2]);
   });
 
+  test("a missed compaction looks for a compaction in [its ts, the next iteration's ts], both ends included", () => {
+    // it1 85 %: a compaction at 1 min, its own ts | it2 85 %: one at 3 min, it3's ts | it3 85 %: the same, its own ts
+    const its = filled([85, 85, 85]);
+    expect(
+      replayTokenBudget(views(its), [makeEvent("compaction", 1), makeEvent("compaction", 3)]).missed_compaction,
+    ).toEqual([]);
+    // a compaction just before its ts (0.99) or just after the next ts (2.01) does not count for it1
+    expect(
+      replayTokenBudget(views(filled([85, 10])), [makeEvent("compaction", 0.99), makeEvent("compaction", 2.01)])
+        .missed_compaction,
+    ).toEqual([1]);
+  });
+
   test("a compaction_failed followed by a compaction, a clear or a tier drop has a fallback", () => {
     const its = filled([93, 93, 93, 70]);
     const events = [

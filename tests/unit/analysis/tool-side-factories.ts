@@ -49,6 +49,8 @@ export function makeSpan(over: Partial<StoredSpan> & { name: string; at: number;
     tokensIn: null,
     tokensOut: null,
     costUsd: null,
+    input: null,
+    output: null,
     meta: {},
     ...rest,
   };

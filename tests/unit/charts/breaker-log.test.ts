@@ -53,6 +53,7 @@ describe("prepareBreakerLog", () => {
       final_state: "OPEN",
       counts: { success: 0, retryable: 6, backoff: 0, non_retryable: 0 },
       retries_of_non_retryable: 0,
+      backoff_429: { max_streak: 0, early_retries: 0, after_give_up: 0 },
     },
   });
   const log = prepareBreakerLog(report, RUN_START, HOUR_MS);
@@ -105,6 +106,26 @@ describe("prepareBreakerLog", () => {
 
   test("timelineHref follows the timeline's view= contract", () => {
     expect(timelineHref({ view: { startMs: 10, endMs: 2000 } })).toBe("?tab=timeline&view=10-2000");
+  });
+
+  test("a HALF_OPEN by time has no event behind it: LOW, its detail names the cooldown that ran out", () => {
+    // permission OPEN at 100 s ······ 400 s HALF_OPEN (5 min later, no event) · api OPEN at 200 s ·· 260 s HALF_OPEN
+    const halfOpen = (from: number, to: number) => [
+      { from: "CLOSED" as const, to: "OPEN" as const, at: at(from) },
+      { from: "OPEN" as const, to: "HALF_OPEN" as const, at: at(to) },
+    ];
+    const byTime = prepareBreakerLog(
+      makeReport({
+        permission_breaker: { transitions: halfOpen(100, 400), final_state: "HALF_OPEN", denials: 3, grants: 0 },
+        api_breaker: { ...makeReport().api_breaker, transitions: halfOpen(200, 260), final_state: "HALF_OPEN" },
+      }),
+      RUN_START,
+      HOUR_MS,
+    ).filter((e) => e.event === "OPEN→HALF_OPEN");
+    expect(byTime.map((e) => [e.breaker, e.atMs, e.severity, e.detail])).toEqual([
+      ["api", 260_000, "LOW", "cooldown over (60 s after opening; by time, no call needed)"],
+      ["permission", 400_000, "LOW", "cooldown over (300 s after opening; by time, no event needed)"],
+    ]);
   });
 
   test("a run without breaker activity has an empty log", () => {

@@ -25,6 +25,18 @@ describe("prepareContextFactors", () => {
     expect(rows[3]?.threshold).toBe("> 30 %"); // error rate fires strictly above
   });
 
+  test("a factor with nothing to measure (no current task, fewer than 5 finished tasks) shows a dash", () => {
+    const ctx = makeContext({
+      factors: {
+        ...makeContext().factors,
+        task_complexity: { value: null, threshold: 6, fired: false, task_id: null },
+        error_rate: { value: null, threshold: 30, fired: false },
+      },
+    });
+    const rows = prepareContextFactors(ctx);
+    expect([rows[1]?.value, rows[1]?.note, rows[3]?.value]).toEqual(["—", null, "—"]);
+  });
+
   test("an estimated fill says so", () => {
     const ctx = makeContext({
       factors: { ...makeContext().factors, token_usage: { value: 42, threshold: 60, fired: false, estimated: true } },

@@ -37,6 +37,26 @@ describe("prepareToolTable", () => {
     });
   });
 
+  test("a tool's repeated inputs come with it, and the repeated reason says how often and with what", () => {
+    const repeated = { tool: "search", input: '{"q":"x"}', calls: 6, first_at: "2025-11-30T10:00:05.000000Z" };
+    const rows = prepareToolTable(
+      {
+        ...report,
+        repeated_calls: [repeated],
+        bottlenecks: [
+          { tool: "search", total_ms: 100.9, reasons: [{ kind: "repeated", calls: 6, input: '{"q":"x"}' }] },
+        ],
+      },
+      {},
+    );
+    const search = rows.find((r) => r.tool === "search");
+    expect(search?.repeated).toEqual([{ input: '{"q":"x"}', calls: 6, first_at: repeated.first_at }]);
+    expect(search?.reasons).toEqual([
+      { kind: "repeated", title: '6 calls with the same input {"q":"x"} (it came 5 times within 10 calls)' },
+    ]);
+    expect(rows.find((r) => r.tool === "http_get")?.repeated).toEqual([]);
+  });
+
   test("defaults to total time, largest first", () => {
     expect(prepareToolTable(report, {}).map((r) => r.tool)).toEqual(["http_get", "search", "run_shell"]);
   });

@@ -1,9 +1,9 @@
 // Post-mortem sections after the verdict: the breakers (tool breakers,
-// timeouts, every breaker event in time order), the bottlenecks, stagnation
+// timeouts, every breaker event in time order), the bottlenecks and identical calls, stagnation
 // and the context-clear factors. Render only: figures come from the report.
 import { Fragment, type ReactNode } from "react";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { formatDuration, formatPct } from "@/lib/format";
+import { formatDuration, formatPct, formatTimestamp } from "@/lib/format";
 import { breakerRows } from "@/lib/report/markdown";
 
 /** `code` spans of the recommendation texts as <code>. */
@@ -122,6 +122,25 @@ export function BottlenecksSection({ report }: { report: AnalysisReport }) {
           ];
         })}
       />
+      {report.repeated_calls.length > 0 && (
+        <>
+          <h3>Identical calls</h3>
+          <Table
+            head={["tool", "input", "calls", "first repeated (UTC)", "iteration"]}
+            num={[2, 4]}
+            empty="No identical calls."
+            rows={report.repeated_calls.map((r) => [
+              <code key="t">{r.tool}</code>,
+              <code key="i" data-testid="pm-repeated-input">
+                {r.input}
+              </code>,
+              r.calls,
+              formatTimestamp(r.first_at),
+              r.iteration ?? "—",
+            ])}
+          />
+        </>
+      )}
     </section>
   );
 }
@@ -159,7 +178,7 @@ export function ContextSection({ report }: { report: AnalysisReport }) {
         empty="No factor evaluated."
         rows={Object.entries(c.factors).map(([name, f]) => [
           `${name.replace(/_/g, " ")}${f.estimated ? " (estimated)" : ""}`,
-          round(f.value),
+          f.value === null ? "—" : round(f.value),
           round(f.threshold),
           f.fired ? (
             <span key="f" className="badge bad">

@@ -3,6 +3,7 @@
 // would have saved, and how every other breaker ended.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { describeBackoff429 } from "@/lib/report/markdown";
 import type { RunSummary } from "@/lib/schemas/api";
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
@@ -49,7 +50,8 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           <li>
             Permission breaker ends <Badge state={report.permission_breaker.final_state} /> (
             {report.permission_breaker.denials} denials, {report.permission_breaker.grants} grants); API breaker ends{" "}
-            <Badge state={report.api_breaker.final_state} />.
+            <Badge state={report.api_breaker.final_state} /> (
+            <span data-testid="postmortem-backoff-429">{describeBackoff429(report.api_breaker.backoff_429)}</span>).
           </li>
           <li>
             Context: <strong>{ctx.decision}</strong>
