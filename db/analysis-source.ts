@@ -6,6 +6,7 @@
 // iteration in SQL. Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
 // source: calls are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
+import { MODEL_KEYS, type SpanCostSum } from "@/lib/analysis/costs";
 import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
 import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "@/lib/analysis/types";
@@ -45,6 +46,7 @@ export async function loadAnalysisInput(db: Db, runId: string): Promise<Analysis
     events: await loadEvents(db, runId),
     tasks: await loadTasks(db, runId),
     spanTokens: (bounds) => loadSpanTokens(db, runId, bounds),
+    spanCosts: (bounds) => loadSpanCosts(db, runId, bounds),
     hasLlmSpans: Boolean(llm?.has),
     spansOfTool: (tool, hint) => streamToolSpans(db, runId, tool, hint?.coolS ?? null),
     timeoutTotals: (timeoutS) => loadTimeoutTotals(db, runId, timeoutS),
@@ -121,14 +123,18 @@ async function loadTimeoutTotals(
  * the array index is NULL. tests/integration/analysis-sources.test.ts checks
  * it against the pure rule.
  */
-async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promise<SpanTokenSum[]> {
+function boundsCte(b: IterationBounds): SQL {
   const array = (values: number[], type: SQL) =>
     sql`ARRAY(SELECT x::${type} FROM json_array_elements_text(${JSON.stringify(values)}::json)
       WITH ORDINALITY AS t(x, i) ORDER BY i)`;
+  return sql`b AS (SELECT ${array(b.endsUs, sql.raw("bigint"))} AS ends, ${array(b.ns, sql.raw("int"))} AS ns)`;
+}
+const ITERATION = sql`coalesce(s.iteration, b.ns[1 + width_bucket((extract(epoch from s.t0) * 1000000)::bigint - 1, b.ends)])`;
+
+async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promise<SpanTokenSum[]> {
   const rows = rowsOf<{ iteration: number | null; task_id: string | null; tokens: number }>(
-    await db.execute(sql`WITH b AS (SELECT ${array(b.endsUs, sql.raw("bigint"))} AS ends, ${array(b.ns, sql.raw("int"))} AS ns)
-      SELECT coalesce(s.iteration, b.ns[1 + width_bucket((extract(epoch from s.t0) * 1000000)::bigint - 1, b.ends)]) AS iteration,
-        s.task_id, sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
+    await db.execute(sql`WITH ${boundsCte(b)}
+      SELECT ${ITERATION} AS iteration, s.task_id, sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
       FROM spans s CROSS JOIN b
       WHERE s.run_id = ${runId} AND ${CALL} AND (s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
       GROUP BY 1, 2`),
@@ -137,6 +143,48 @@ async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promis
     iteration: r.iteration === null ? null : Number(r.iteration),
     taskId: r.task_id,
     tokens: Number(r.tokens),
+  }));
+}
+
+/**
+ * The calls' costs per iteration, task_id, tool and model as one aggregate (the
+ * rule of lib/analysis/costs.ts, docs/analysis.md#costs): logged costs summed,
+ * and the tokens of the calls that log none; placed like loadSpanTokens. The
+ * model is the first string of meta's model keys, else an llm span's name.
+ * tests/integration/analysis-sources.test.ts checks it against the pure rule.
+ */
+async function loadSpanCosts(db: Db, runId: string, b: IterationBounds): Promise<SpanCostSum[]> {
+  const metaModels = MODEL_KEYS.map(
+    (k) => sql`CASE WHEN jsonb_typeof(s.meta -> ${k}) = 'string' THEN nullif(s.meta ->> ${k}, '') END`,
+  );
+  const model = sql`coalesce(${sql.join(metaModels, sql`, `)}, CASE WHEN s.kind = 'llm' THEN s.name END)`;
+  const rows = rowsOf<{
+    iteration: number | null;
+    task_id: string | null;
+    tool: string;
+    model: string | null;
+    logged_usd: number | null;
+    tokens_in: number;
+    tokens_out: number;
+  }>(
+    await db.execute(sql`WITH ${boundsCte(b)}
+      SELECT ${ITERATION} AS iteration, s.task_id, s.name AS tool, ${model} AS model,
+        sum(s.cost_usd)::float8 AS logged_usd,
+        coalesce(sum(coalesce(s.tokens_in, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_in,
+        coalesce(sum(coalesce(s.tokens_out, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_out
+      FROM spans s CROSS JOIN b
+      WHERE s.run_id = ${runId} AND ${CALL}
+        AND (s.cost_usd IS NOT NULL OR s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
+      GROUP BY 1, 2, 3, 4`),
+  );
+  return rows.map((r) => ({
+    iteration: r.iteration === null ? null : Number(r.iteration),
+    taskId: r.task_id,
+    tool: r.tool,
+    model: r.model,
+    loggedUsd: r.logged_usd === null ? null : Number(r.logged_usd),
+    tokensIn: Number(r.tokens_in),
+    tokensOut: Number(r.tokens_out),
   }));
 }
 

@@ -292,12 +292,14 @@ const API_BURST = [
   { afterS: 7, status: 529, detail: "overloaded_error" },
   { afterS: 19, status: 429, detail: "rate_limit_error" },
 ] as const;
-/** Denials 2 s after these iterations: three in a row open the permission breaker; the 4th reopens it. */
+/**
+ * Denials 2 s after these iterations: three in a row open the permission breaker; with no permission event
+ * after them it goes HALF_OPEN by time five minutes later and ends the run HALF_OPEN.
+ */
 const DENIALS = [
   { after: 11, tool: "Bash", detail: "rm -rf node_modules" },
   { after: 12, tool: "Bash", detail: "git push --force" },
   { after: 14, tool: "Edit", detail: "Edit .env" },
-  { after: 29, tool: "Bash", detail: "git reset --hard origin/main" },
 ] as const;
 /** The user grants one command early on, before the iteration of this number. */
 const GRANT_BEFORE = 5;
@@ -484,15 +486,7 @@ function buildStuckLoop(): string {
     started_at: isoAt(STUCK_START_US),
     labels: { team: "platform", repo: "billing-api" },
   };
-  assertPermissionReopenIsLast(placed);
   return jsonl(interleave([run], its, stuckEvents(placed)));
-}
-
-/** The last denial must stay the permission breaker's last word: the run ends < 5 min after it. */
-function assertPermissionReopenIsLast(placed: Placed[]): void {
-  const last = placed[placed.length - 1]!.tsUs + API_BURST[API_BURST.length - 1]!.afterS * S;
-  const denial = placed[DENIALS[DENIALS.length - 1]!.after - 1]!.tsUs + 2 * S;
-  if (last - denial >= 5 * 60 * S) throw new Error("the run outlives the reopened permission breaker's cooldown");
 }
 
 // ── r-healthy ─────────────────────────────────────────────────────────────

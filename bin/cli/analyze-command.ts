@@ -1,7 +1,10 @@
 // `loopscope analyze`: the offline gate. Reads JSONL (or .gz) files with the
 // same lib/ingest parser as the server, analyses each run in memory with the
 // same lib/analysis, prints the post-mortem (or --json), and exits 3 when a
-// breaker trips so a harness's CI can stop on it. No server, no database.
+// breaker trips so a harness's CI can stop on it. Rejected lines are named on
+// stderr and analysed around; they change the exit code only with --strict
+// (1), and a tripped breaker (3) still wins: it is the finding about the run,
+// a rejected line only about the file. No server, no database.
 import { createReadStream } from "node:fs";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
@@ -13,7 +16,14 @@ import type { StoredRecord } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 
-export async function runAnalyze(files: string[], opts: { json: boolean; set: string[] }): Promise<number> {
+export type AnalyzeOptions = {
+  json: boolean;
+  set: string[];
+  /** A rejected line makes the exit code 1 (unless a breaker tripped: 3). */
+  strict: boolean;
+};
+
+export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise<number> {
   const pairs = opts.set.map((kv): [string, string] => {
     const i = kv.indexOf("=");
     if (i < 1) throw new Error(`--set takes key=value, got "${kv}"`);
@@ -47,10 +57,22 @@ export async function runAnalyze(files: string[], opts: { json: boolean; set: st
   }
   if (opts.json) console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
   else console.log(texts.join("\n\n---\n\n"));
-  if (rejected > 0) console.error(`${rejected} line(s) rejected`);
   const tripped = reports.filter(breakerTripped).map((r) => r.run_id);
+  if (rejected > 0)
+    console.error(`${rejected} line(s) rejected${rejectedConsequence(opts.strict, tripped.length > 0)}`);
   if (tripped.length) console.error(`breaker tripped in: ${tripped.join(", ")} → exit 3`);
-  return tripped.length ? 3 : 0;
+  return analyzeExitCode(tripped.length > 0, rejected, opts.strict);
+}
+
+/** 3 when a breaker tripped; else 1 when a line was rejected under --strict; else 0. */
+function analyzeExitCode(tripped: boolean, rejected: number, strict: boolean): number {
+  if (tripped) return 3;
+  return strict && rejected > 0 ? 1 : 0;
+}
+
+function rejectedConsequence(strict: boolean, tripped: boolean): string {
+  if (!strict) return " (the exit code ignores them; --strict makes them exit 1)";
+  return tripped ? " (--strict, but a tripped breaker's exit 3 wins)" : " → exit 1 (--strict)";
 }
 
 function summarise(runId: string, records: StoredRecord[], startUs: number): RunSummary {

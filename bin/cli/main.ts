@@ -1,12 +1,13 @@
 // The CLI (README.md#getting-data-in): a thin shell around lib/ and the HTTP API.
 //   loopscope ingest FILE... [--url URL] [--run ID]
-//   loopscope analyze FILE... [--json] [--set key=value]...
+//   loopscope analyze FILE... [--json] [--strict] [--set key=value]...
 //   loopscope --version | --help
 // It runs from anywhere (`npm install -g .` or `npm link` from the clone), so
 // nothing here depends on the clone's directory: FILEs are relative to the
 // caller's current directory, and are all checked before any is read.
-// Exit codes: 0 ok; 1 some line rejected (ingest), a missing file or bad
-// usage; 2 server unreachable (ingest); 3 a breaker tripped (analyze).
+// Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
+// --strict), a missing file or bad usage; 2 server unreachable (ingest); 3 a
+// breaker tripped (analyze; it wins over --strict's 1).
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,12 +15,15 @@ import { runAnalyze } from "./analyze-command";
 import { runIngest } from "./ingest-command";
 
 const USAGE = `usage:
-  loopscope ingest FILE... [--url URL] [--run ID]     stream JSONL (or .jsonl.gz) files to a Loopscope server
-  loopscope analyze FILE... [--json] [--set k=v]...   analyse JSONL files offline; exit 3 when a breaker trips
+  loopscope ingest FILE... [--url URL] [--run ID]              stream JSONL (or .jsonl.gz) files to a Loopscope server
+  loopscope analyze FILE... [--json] [--strict] [--set k=v]... analyse JSONL files offline; exit 3 when a breaker trips
   loopscope --version | --help
 
 FILEs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
-exit codes: 0 ok · 1 lines rejected / missing file / bad usage · 2 server unreachable · 3 breaker tripped (analyze)`;
+analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
+and a tripped breaker's 3 wins over that.
+exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / bad usage · 2 server unreachable ·
+3 breaker tripped (analyze)`;
 
 const HELP_FLAGS = ["--help", "-h"];
 
@@ -48,11 +52,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { json: { type: "boolean" }, set: { type: "string", multiple: true } },
+        options: {
+          json: { type: "boolean" },
+          strict: { type: "boolean" },
+          set: { type: "string", multiple: true },
+        },
       });
       if (positionals.length === 0) return usage("analyze needs at least one FILE");
       if (!allFilesExist(positionals)) return 1;
-      return await runAnalyze(positionals, { json: Boolean(values.json), set: values.set ?? [] });
+      return await runAnalyze(positionals, {
+        json: Boolean(values.json),
+        strict: Boolean(values.strict),
+        set: values.set ?? [],
+      });
     }
     return usage(command ? `unknown command "${command}"` : "no command");
   } catch (err) {

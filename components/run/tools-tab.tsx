@@ -4,7 +4,7 @@
 // per-tool breaker openings and timeouts, and the bar chart of total time.
 // Render only: rows come sorted and explained from lib/charts/tool-table.
 import Link from "next/link";
-import { formatCount, formatDuration, formatPct } from "@/lib/format";
+import { formatCount, formatDuration, formatPct, formatUsd } from "@/lib/format";
 import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
 import { ChartToolTotals } from "./chart-tool-totals";
 import { runTabHref } from "./run-tabs";
@@ -17,6 +17,7 @@ const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [
   { key: "total_ms", label: "Total", num: true },
   { key: "avg_ms", label: "Avg", num: true },
   { key: "p95_ms", label: "p95", num: true },
+  { key: "cost_usd", label: "Cost", num: true },
 ];
 
 const REASON_TONE = { slow: "warn", failing: "bad", overcalled: "info", repeated: "bad" } as const;
@@ -80,6 +81,9 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
               <td className="num">{formatDuration(r.total_ms)}</td>
               <td className="num">{formatDuration(r.avg_ms)}</td>
               <td className="num">{formatDuration(r.p95_ms)}</td>
+              <td className="num" data-testid="tool-cost">
+                {formatUsd(r.cost_usd)}
+              </td>
               <td data-testid="tool-reasons">
                 {r.reasons.map((b) => (
                   <span key={b.kind} className={`badge ${REASON_TONE[b.kind]}`} title={b.title} data-reason={b.kind}>

@@ -1,9 +1,9 @@
 // The settings form's layout: every docs/analysis.md#settings number setting in its group,
-// with a label and a unit. `timeouts` and `context_preset` have their own
+// with a label and a unit. `timeouts`, `context_preset` and `prices` have their own
 // controls. Plain data, shared by the page and the form.
 import type { AnalysisSettings } from "@/lib/analysis/settings";
 
-export type NumberSetting = Exclude<keyof AnalysisSettings, "timeouts" | "context_preset">;
+export type NumberSetting = Exclude<keyof AnalysisSettings, "timeouts" | "context_preset" | "prices">;
 export type SettingField = { name: NumberSetting; label: string; unit?: string; step?: string };
 export type SettingGroup = { id: string; title: string; fields: SettingField[] };
 
@@ -81,4 +81,5 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { name: "context_absolute_limit", label: "Absolute limit: tasks ≥", unit: "tasks" },
     ],
   },
+  { id: "costs", title: "Costs", fields: [] },
 ];

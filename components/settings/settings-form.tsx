@@ -9,6 +9,7 @@ import { CONTEXT_PRESETS, PRESET_FILL_PCT, type AnalysisSettings, type PartialSe
 import { InvalidInputDetails, type ErrorBody } from "@/lib/schemas/errors";
 import { SETTING_GROUPS, type NumberSetting } from "./settings-fields";
 import { TimeoutsEditor, type TimeoutRow } from "./timeouts-editor";
+import { PricesEditor } from "./prices-editor";
 
 type Props = { saved: PartialSettings; defaults: AnalysisSettings };
 type Status =
@@ -26,14 +27,23 @@ export function SettingsForm({ saved, defaults }: Props) {
   const [timeouts, setTimeouts] = useState<TimeoutRow[]>(() =>
     Object.entries(saved.timeouts ?? {}).map(([tool, s], i) => ({ id: i + 1, tool, seconds: String(s) })),
   );
+  const [prices, setPrices] = useState(() => (saved.prices ? JSON.stringify(saved.prices, null, 1) : ""));
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
-  function collect(): Record<string, unknown> {
+  function collect(): Record<string, unknown> | null {
     const out: Record<string, unknown> = {};
     for (const [name, v] of Object.entries(values)) if (v.trim() !== "") out[name] = v.trim();
     if (preset) out.context_preset = preset;
     const rows = timeouts.filter((r) => r.tool.trim() || r.seconds.trim());
     if (rows.length) out.timeouts = Object.fromEntries(rows.map((r) => [r.tool.trim(), r.seconds.trim()]));
+    if (prices.trim() !== "") {
+      try {
+        out.prices = JSON.parse(prices) as unknown;
+      } catch {
+        setStatus({ kind: "error", message: "prices: not valid JSON", setting: "prices" });
+        return null;
+      }
+    }
     return out;
   }
 
@@ -61,13 +71,15 @@ export function SettingsForm({ saved, defaults }: Props) {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    void save(collect());
+    const body = collect();
+    if (body) void save(body);
   }
 
   function onReset() {
     setValues(initialValues({}));
     setPreset("");
     setTimeouts([]);
+    setPrices("");
     void save({});
   }
 
@@ -121,6 +133,9 @@ export function SettingsForm({ saved, defaults }: Props) {
                 onChange={setTimeouts}
                 invalid={bad === "timeouts"}
               />
+            )}
+            {g.id === "costs" && (
+              <PricesEditor text={prices} defaults={defaults.prices} onChange={setPrices} invalid={bad === "prices"} />
             )}
           </fieldset>
         ))}

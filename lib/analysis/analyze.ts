@@ -4,7 +4,8 @@
 // iterations) time; each tool's spans are streamed once into the breaker
 // replay (timeouts are totals the source computes, in SQL for the database),
 // so memory stays O(tools + events + iterations), never O(spans). Pure: no clock, no database; same input →
-// same report. It does not round figures or render anything.
+// same report. Numbers are rounded to 3 decimals here (round-report.ts,
+// docs/api.md#the-analysis-report); it renders nothing.
 import type { AnalysisSettings } from "./settings";
 import type { AnalysisInput } from "./types";
 import { buildIterationReport } from "./iteration-report";
@@ -17,6 +18,8 @@ import { replayPermissionBreaker, type PermissionBreakerReport } from "./permiss
 import { replayApiBreaker, type ApiBreakerReport } from "./api-breaker";
 import { startRepeatScan, type RepeatScanResult, type RepeatedCall } from "./repeated-calls";
 import { iterationBounds } from "./span-tokens";
+import { costsBy } from "./costs";
+import { roundNumbers } from "./round-report";
 
 export type AnalysisReport = {
   run_id: string;
@@ -33,6 +36,7 @@ export type AnalysisReport = {
   permission_breaker: PermissionBreakerReport;
   api_breaker: ApiBreakerReport;
   context_clear: IterationReport["context_clear"];
+  tasks: IterationReport["tasks"];
   settings: AnalysisSettings;
 };
 
@@ -66,7 +70,12 @@ async function scanRepeatedCalls(input: AnalysisInput, s: AnalysisSettings): Pro
 }
 
 export async function analyzeRun(input: AnalysisInput, settings: AnalysisSettings): Promise<AnalysisReport> {
-  const tools = summariseTools(input.tools);
+  const bounds = iterationBounds(input.runStartUs, input.iterations);
+  const spanCosts = await input.spanCosts(bounds);
+  const tools = summariseTools(
+    input.tools,
+    costsBy(spanCosts, (c) => c.tool, settings.prices),
+  );
   const { breakers, timeouts } = await scanToolSpans(input, tools, settings);
   const rateLimit = await replayRateLimit(
     mergeCallTimes(input.rateCallTimes(), input.events),
@@ -80,11 +89,12 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
       iterations: input.iterations,
       events: input.events,
       tasks: input.tasks,
-      spanTokens: await input.spanTokens(iterationBounds(input.runStartUs, input.iterations)),
+      spanTokens: await input.spanTokens(bounds),
+      spanCosts,
     },
     settings,
   );
-  return {
+  const figures = roundNumbers({
     run_id: input.runId,
     tools,
     bottlenecks: findBottlenecks(tools, settings, repeats.repeated),
@@ -99,8 +109,9 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     permission_breaker: replayPermissionBreaker(input.events, settings, input.endUs),
     api_breaker: replayApiBreaker(input.events, settings, input.endUs),
     context_clear: it.context_clear,
-    settings,
-  };
+    tasks: it.tasks,
+  });
+  return { ...figures, settings };
 }
 
 /**

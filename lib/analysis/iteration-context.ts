@@ -27,6 +27,8 @@ export type IterationView = {
   taskTokens: number;
   /** The current task's error count so far (docs/analysis.md#three-layer-breaker); 0 without a task. */
   taskErrors: number;
+  /** What the calls in it cost (docs/analysis.md#costs); null when unknown. */
+  costUsd: number | null;
 };
 
 export type IterationContextInput = {
@@ -36,6 +38,8 @@ export type IterationContextInput = {
   tasks: StoredTask[];
   /** Calls' tokens per iteration and task_id (span-tokens.ts). */
   spanTokens: SpanTokenSum[];
+  /** Calls' cost per iteration n (costs.ts); none: every cost unknown. */
+  iterationCosts?: ReadonlyMap<number | null, number | null>;
 };
 
 /** Where each iteration's span ends: the running maximum of ts from the run start, in n order. */
@@ -65,6 +69,7 @@ export function buildIterationViews(input: IterationContextInput): IterationView
       tasksCompleted: Math.max(it.tasksCompleted ?? 0, completedEvents),
       taskTokens: 0,
       taskErrors: 0,
+      costUsd: input.iterationCosts?.get(it.n) ?? null,
     };
   });
   addTaskTotals(views, input.tasks, input.spanTokens);

@@ -50,7 +50,8 @@ export type LoopBreakerReport = {
   transitions: LoopTransition[];
   final_state: LoopState;
   would_have_halted_at?: { iteration: number; at: string; reason: string };
-  savings: { iterations: number; tokens: number; ms: number };
+  /** cost_usd: what the saved iterations' calls cost (docs/analysis.md#costs); null when unknown. */
+  savings: { iterations: number; tokens: number; ms: number; cost_usd: number | null };
 };
 
 export type Tier = "NORMAL" | "WARNING" | "AUTO_COMPACT" | "SNIP_COMPACT" | "REJECT";
@@ -89,10 +90,14 @@ export type ContextClearReport = {
   first_recommended_at?: { iteration: number; at: string };
 };
 
+/** docs/analysis.md#costs: a task's tokens (as the token layer counts them) and its calls' cost. */
+export type TaskCost = { task_id: string; tokens: number | null; cost_usd: number | null };
+
 export type IterationReport = {
   layers: LayersReport;
   stagnation: StagnationReport;
   loop_breaker: LoopBreakerReport;
   token_budget: TokenBudgetReport;
   context_clear: ContextClearReport;
+  tasks: TaskCost[];
 };

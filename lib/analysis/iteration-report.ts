@@ -13,6 +13,8 @@ import { replayTokenBudget } from "./token-budget";
 import { recommendContextClear } from "./context-clear";
 import type { RepeatMark } from "./repeated-calls";
 import type { SpanTokenSum } from "./span-tokens";
+import { costsBy, type SpanCostSum } from "./costs";
+import { listTaskCosts } from "./task-costs";
 
 export type * from "./iteration-report-types";
 
@@ -25,12 +27,16 @@ export type IterationInput = {
   tasks: StoredTask[];
   /** Calls' tokens per iteration and task_id (span-tokens.ts, docs/analysis.md#task-tokens-and-errors). */
   spanTokens: SpanTokenSum[];
+  /** Calls' costs per iteration, task, tool and model (costs.ts, docs/analysis.md#costs); none: every cost unknown. */
+  spanCosts?: SpanCostSum[];
   /** Per iteration n, where identical calls gathered (repeated-calls.ts); none: the detector never holds. */
   repeatMarks?: ReadonlyMap<number, RepeatMark>;
 };
 
 export function buildIterationReport(input: IterationInput, s: AnalysisSettings): IterationReport {
-  const views = buildIterationViews(input);
+  const spanCosts = input.spanCosts ?? [];
+  const iterationCosts = costsBy(spanCosts, (c) => c.iteration, s.prices);
+  const views = buildIterationViews({ ...input, iterationCosts });
   const { stagnation, loop_breaker } = replayStagnation(views, s, input.repeatMarks);
   return {
     layers: replayLayers(views, s),
@@ -38,5 +44,6 @@ export function buildIterationReport(input: IterationInput, s: AnalysisSettings)
     loop_breaker,
     token_budget: replayTokenBudget(views, input.events),
     context_clear: recommendContextClear(views, input.runStartUs, input.tasks, s),
+    tasks: listTaskCosts(views, input.tasks, spanCosts, s.prices),
   };
 }

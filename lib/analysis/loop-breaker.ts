@@ -4,6 +4,7 @@
 // says which detector fired at an iteration, and re-arms them when told the
 // breaker closed after a successful probe.
 import { formatTimeUs } from "../time";
+import { addCost } from "./costs";
 import type { IterationView } from "./iteration-context";
 import type { LoopBreakerReport, LoopState, LoopTransition } from "./iteration-report-types";
 
@@ -15,7 +16,7 @@ export type LoopBreaker = {
   cooldownMin: number;
   openedAtUs: number;
   transitions: LoopTransition[];
-  savings: { iterations: number; tokens: number; ms: number };
+  savings: { iterations: number; tokens: number; ms: number; cost_usd: number | null };
 };
 
 export function createLoopBreaker(cooldownMin: number): LoopBreaker {
@@ -25,7 +26,7 @@ export function createLoopBreaker(cooldownMin: number): LoopBreaker {
     cooldownMin,
     openedAtUs: 0,
     transitions: [],
-    savings: { iterations: 0, tokens: 0, ms: 0 },
+    savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
   };
 }
 
@@ -51,6 +52,7 @@ export function stepLoopBreaker(b: LoopBreaker, v: IterationView, score: number,
     b.savings.iterations += 1;
     b.savings.tokens += v.it.tokensUsed ?? 0;
     b.savings.ms += v.durationMs;
+    b.savings.cost_usd = addCost(b.savings.cost_usd, v.costUsd);
     return false;
   }
   move(b, "HALF_OPEN", v, "cooldown_elapsed");

@@ -6,7 +6,8 @@
 // design — the database source streams instead. Records of other runs are
 // ignored.
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
-import { sumSpanTokens } from "./span-tokens";
+import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
+import { coveringIteration, sumSpanTokens } from "./span-tokens";
 import { totalTimeouts, type TimeoutTotals } from "./timeouts";
 import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "./types";
 
@@ -100,6 +101,17 @@ const toLite = (s: StoredSpan): SpanLite => ({
   error: s.error,
 });
 
+const toCost = (s: StoredSpan): SpanCost => ({
+  iteration: s.iteration,
+  taskId: s.taskId,
+  t0Us: s.t0Us,
+  tool: s.name,
+  model: modelOf(s.kind, s.name, s.meta),
+  tokensIn: s.tokensIn,
+  tokensOut: s.tokensOut,
+  costUsd: s.costUsd,
+});
+
 const hasToolInput = (s: StoredSpan): boolean => s.kind === "tool" && s.input !== null && s.input !== undefined;
 const toCallInput = (s: StoredSpan): ToolCallInput => ({
   name: s.name,
@@ -145,6 +157,7 @@ export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>)
     events: split.events.sort((a, b) => a.tsUs - b.tsUs), // stable: ties keep arrival order
     tasks: [...split.tasks.values()],
     spanTokens: async (bounds) => sumSpanTokens(calls, bounds),
+    spanCosts: async (bounds) => sumSpanCosts(calls.map(toCost), (t0Us) => coveringIteration(bounds, t0Us)),
     hasLlmSpans,
     spansOfTool: (tool) => over((callsByTool.get(tool) ?? []).map(toLite)),
     timeoutTotals: async (timeoutS) => timeoutTotalsOf(callsByTool, timeoutS),

@@ -18,6 +18,16 @@ const pos = () => z.coerce.number().finite().positive();
 const int = () => z.coerce.number().int().positive();
 const ratio = () => z.coerce.number().finite().min(0).max(1);
 const pct = () => z.coerce.number().finite().min(0).max(100);
+const usd = () => z.number().finite().min(0);
+
+/** USD per million tokens of one model (docs/analysis.md#costs). */
+export const ModelPrice = z.strictObject({
+  input: usd(),
+  output: usd(),
+  cache_read: usd().optional(),
+  cache_write: usd().optional(),
+});
+export type ModelPrice = z.output<typeof ModelPrice>;
 
 export const AnalysisSettings = z.object({
   slow_ratio: pos(),
@@ -47,11 +57,34 @@ export const AnalysisSettings = z.object({
   context_absolute_limit: int(),
   repeat_calls: int().min(2),
   repeat_window: int(),
+  /** Model id (or id prefix) → its price; docs/analysis.md#costs. */
+  prices: z.record(z.string().min(1), ModelPrice),
 });
 export type AnalysisSettings = z.output<typeof AnalysisSettings>;
 
 export const PartialSettings = AnalysisSettings.partial();
 export type PartialSettings = z.output<typeof PartialSettings>;
+
+/**
+ * List prices (USD per million tokens) of current models, as defaults to edit
+ * on the settings page. Keys are id prefixes: the longest one a model id
+ * starts with prices it (costs.ts), so dated ids find their family.
+ */
+export const DEFAULT_PRICES: Record<string, ModelPrice> = {
+  "claude-opus-4-5": { input: 5, output: 25, cache_read: 0.5, cache_write: 6.25 },
+  "claude-opus-4": { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
+  "claude-sonnet-4": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
+  "claude-haiku-4": { input: 1, output: 5, cache_read: 0.1, cache_write: 1.25 },
+  "claude-3-5-haiku": { input: 0.8, output: 4, cache_read: 0.08, cache_write: 1 },
+  "gpt-4o": { input: 2.5, output: 10, cache_read: 1.25 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6, cache_read: 0.075 },
+  "gpt-4.1": { input: 2, output: 8, cache_read: 0.5 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6, cache_read: 0.1 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4, cache_read: 0.025 },
+  "gpt-5": { input: 1.25, output: 10, cache_read: 0.125 },
+  "gpt-5-mini": { input: 0.25, output: 2, cache_read: 0.025 },
+  "gpt-5-nano": { input: 0.05, output: 0.4, cache_read: 0.005 },
+};
 
 export const DEFAULT_SETTINGS: AnalysisSettings = {
   slow_ratio: 3.0,
@@ -81,27 +114,32 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   context_absolute_limit: 10,
   repeat_calls: 5,
   repeat_window: 10,
+  prices: DEFAULT_PRICES,
 };
 
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as (keyof AnalysisSettings)[];
 
 /**
- * Merge override layers, highest precedence first. `timeouts` merge per tool.
+ * Merge override layers, highest precedence first. `timeouts` merge per tool,
+ * `prices` per model.
  * A preset sets the context-fill threshold unless some layer names
  * `context_fill_pct` itself (an explicit number beats a preset).
  */
 export function resolveSettings(...layersHighFirst: PartialSettings[]): AnalysisSettings {
   const merged: PartialSettings = {};
   const timeouts: Record<string, number> = { ...DEFAULT_SETTINGS.timeouts };
+  const prices: Record<string, ModelPrice> = { ...DEFAULT_SETTINGS.prices };
   for (const layer of [...layersHighFirst].reverse()) {
     Object.assign(merged, stripUndefined(layer));
     if (layer.timeouts) Object.assign(timeouts, layer.timeouts);
+    if (layer.prices) Object.assign(prices, layer.prices);
   }
   const preset = merged.context_preset ?? DEFAULT_SETTINGS.context_preset;
   return {
     ...DEFAULT_SETTINGS,
     ...merged,
     timeouts,
+    prices,
     context_preset: preset,
     context_fill_pct: merged.context_fill_pct ?? PRESET_FILL_PCT[preset],
   };
@@ -117,7 +155,8 @@ export type SettingsParseResult =
 
 /**
  * Read overrides from query parameters or `key=value` pairs (the CLI's
- * `--set`). `timeouts` is JSON (`{"search":5}`) or `search:5,http_get:3`.
+ * `--set`). `timeouts` is JSON (`{"search":5}`) or `search:5,http_get:3`;
+ * `prices` is JSON (`{"my-model":{"input":1,"output":2}}`).
  * Unknown names are ignored only when `strict` is false.
  */
 export function parseSettingsParams(
@@ -130,7 +169,7 @@ export function parseSettingsParams(
       if (strict) return failure([unknownKey([key], "setting")]);
       continue;
     }
-    raw[key] = key === "timeouts" ? parseTimeouts(value) : value;
+    raw[key] = key === "timeouts" ? parseTimeouts(value) : key === "prices" ? parseJson(value) : value;
   }
   return parseSettingsObject(raw);
 }
@@ -156,6 +195,14 @@ export function settingsFromConfig(config: Record<string, unknown>): PartialSett
     if (one.success) Object.assign(out, one.data);
   }
   return out as PartialSettings;
+}
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 function parseTimeouts(value: string): unknown {

@@ -15,6 +15,8 @@ export type ToolRow = {
   total_ms: number;
   avg_ms: number;
   fail_rate: number;
+  /** docs/analysis.md#costs: what its calls cost; null when unknown (no logged cost, no price). */
+  cost_usd: number | null;
 };
 
 export type BottleneckReason =
@@ -36,8 +38,11 @@ export function byTotalMsThenName(
   return a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0;
 }
 
-/** One row per tool with at least one call, ordered by total_ms desc. */
-export function summariseTools(aggregates: readonly ToolAggregate[]): ToolRow[] {
+/** One row per tool with at least one call, ordered by total_ms desc. `costs`: per tool (costs.ts). */
+export function summariseTools(
+  aggregates: readonly ToolAggregate[],
+  costs: ReadonlyMap<string, number | null> = new Map(),
+): ToolRow[] {
   return aggregates
     .filter((a) => a.calls > 0)
     .map((a) => {
@@ -49,6 +54,7 @@ export function summariseTools(aggregates: readonly ToolAggregate[]): ToolRow[] 
         total_ms: total,
         avg_ms: total / a.calls,
         fail_rate: a.failures / a.calls,
+        cost_usd: costs.get(a.tool) ?? null,
       };
     })
     .sort(byTotalMsThenName);

@@ -4,6 +4,7 @@
 // big one — spans — as aggregates plus ordered async streams, so a run of a
 // million spans is never loaded whole.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
+import type { SpanCostSum } from "./costs";
 import type { IterationBounds, SpanTokenSum } from "./span-tokens";
 
 /** Per tool name over spans of kind `tool` or `llm` (docs/analysis.md#bottlenecks). */
@@ -56,6 +57,11 @@ export type AnalysisInput = {
    * `bounds` whose span covers its t0 (span-tokens.ts; null after the last).
    */
   spanTokens(bounds: IterationBounds): Promise<SpanTokenSum[]>;
+  /**
+   * docs/analysis.md#costs: the calls' logged costs, and the tokens of those that log
+   * none, per iteration (placed like spanTokens), task_id, tool and model (costs.ts).
+   */
+  spanCosts(bounds: IterationBounds): Promise<SpanCostSum[]>;
   /** Whether the run has any span of kind `llm` (docs/analysis.md#rate-limit). */
   hasLlmSpans: boolean;
   /**

@@ -4,19 +4,13 @@
 // as plain strings and a tone, so the component only lays them out. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Risk } from "../analysis/iteration-report-types";
-import { formatCount, formatTokens } from "../format";
+import { formatCount, formatDuration, formatTokens, formatUsd } from "../format";
 import { summariseContext } from "./context-factors";
 
 export type Tone = "ok" | "warn" | "bad" | "info";
 export type Verdict = { text: string; tone: Tone; detail: string | null };
 
 export type OverviewVerdicts = { halt: Verdict; layers: Verdict; risk: Verdict; context: Verdict };
-
-/** Minutes with one decimal, `34 minutes` when whole. */
-export function formatMinutes(ms: number): string {
-  const min = ms / 60_000;
-  return `${Number(min.toFixed(1)).toLocaleString("en-US")} minute${min === 1 ? "" : "s"}`;
-}
 
 const RISK_TONE: Record<Risk, Tone> = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" };
 
@@ -26,7 +20,7 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
   const s = lb.savings;
   const halt: Verdict = h
     ? {
-        text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} iterations / ${formatTokens(s.tokens)} tokens / ${formatMinutes(s.ms)}`,
+        text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} iterations / ${formatTokens(s.tokens)} tokens / ${s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `}${formatDuration(s.ms)}`,
         tone: "bad",
         detail: `ends ${lb.final_state}`,
       }

@@ -8,7 +8,16 @@ import type { AnalysisReport } from "../analysis/analyze";
 import type { BottleneckReason } from "../analysis/tools";
 import { formatPct } from "../format";
 
-export const TOOL_SORT_KEYS = ["tool", "calls", "failures", "fail_rate", "total_ms", "avg_ms", "p95_ms"] as const;
+export const TOOL_SORT_KEYS = [
+  "tool",
+  "calls",
+  "failures",
+  "fail_rate",
+  "total_ms",
+  "avg_ms",
+  "p95_ms",
+  "cost_usd",
+] as const;
 export type ToolSortKey = (typeof TOOL_SORT_KEYS)[number];
 export type SortOrder = "asc" | "desc";
 
@@ -22,6 +31,8 @@ export type ToolTableRow = {
   total_ms: number;
   avg_ms: number;
   p95_ms: number | null;
+  /** docs/analysis.md#costs: null when unknown. */
+  cost_usd: number | null;
   reasons: ReasonBadge[];
   /** The tool's repeated_calls entries, in report order (by first_at). */
   repeated: { input: string; calls: number; first_at: string }[];

@@ -5,9 +5,15 @@
 // out. The offline CLI prints the same text.
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Backoff429Report } from "../analysis/backoff-429";
-import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens } from "../format";
+import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
 import type { RunSummary } from "../schemas/api";
+import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { recommend } from "./recommendations";
+import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
+
+/** Breaker events listed in full up to this many; beyond it, the first few (the page has them all). */
+const FULL_EVENT_LIST_MAX = 20;
+const EVENT_SAMPLE = 5;
 
 export type ReportComment = { author: string; body: string; created_at: string };
 
@@ -36,7 +42,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
   if (lb.would_have_halted_at) {
     const h = lb.would_have_halted_at;
     out.push(
-      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
+      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
     );
   } else out.push(`- The loop breaker never opened (ends ${lb.final_state}).`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
@@ -48,8 +54,11 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
     "",
   );
 
+  const points = describeStoppingPoints(prepareStoppingPoints(report, run.ended_at));
+  if (points.length) out.push("## Where it would have stopped", "", ...points.map((p) => `- ${p}`), "");
+
   out.push("## Breaker events", "");
-  out.push(...table(["at (UTC)", "breaker", "event", "reason / severity"], breakerRows(report)), "");
+  out.push(...breakerEventLines(report), "");
 
   out.push("## Bottlenecks", "");
   out.push(
@@ -122,7 +131,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
   out.push("## Tools", "");
   out.push(
     ...table(
-      ["tool", "calls", "failures", "fail rate", "total", "avg"],
+      ["tool", "calls", "failures", "fail rate", "total", "avg", "cost"],
       report.tools.map((t) => [
         t.tool,
         t.calls,
@@ -130,10 +139,16 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
         formatPct(t.fail_rate),
         formatDuration(t.total_ms),
         formatDuration(t.avg_ms),
+        formatUsd(t.cost_usd),
       ]),
     ),
     "",
   );
+  if (report.tasks.some((t) => t.cost_usd !== null)) {
+    out.push("## Costs by task", "");
+    const rows = report.tasks.map((t) => [t.task_id, formatTokens(t.tokens), formatUsd(t.cost_usd)]);
+    out.push(...table(["task", "tokens", "cost"], rows), "");
+  }
   return out.join("\n");
 }
 
@@ -147,8 +162,31 @@ function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
-/** Every transition and trip of every breaker, in time order. */
+/** Breaker events in Markdown: one line per breaker and event, then the rows (all, or the first few of many). */
+function breakerEventLines(report: AnalysisReport): string[] {
+  const events = breakerEvents(report);
+  if (events.length === 0) return ["_none_"];
+  const lines = groupBreakerEvents(events, report).map((g) => `- ${describeBreakerGroup(g)}`);
+  const shown = events.length > FULL_EVENT_LIST_MAX ? events.slice(0, EVENT_SAMPLE) : events;
+  const head = ["at (UTC)", "breaker", "event", "reason / severity"];
+  lines.push("", ...table(head, shown.map(formatEventRow)));
+  if (shown.length < events.length)
+    lines.push(
+      "",
+      `_First ${shown.length} of ${formatCount(events.length)} events; the post-mortem page lists them all._`,
+    );
+  return lines;
+}
+
+const formatEventRow = (e: BreakerEventRow): string[] => [formatTimestamp(e.at), e.breaker, e.event, e.reason];
+
+/** Every transition and trip of every breaker, in time order, formatted for a table. */
 export function breakerRows(report: AnalysisReport): string[][] {
+  return breakerEvents(report).map(formatEventRow);
+}
+
+/** Every transition and trip of every breaker, in time order (`at` ISO). */
+export function breakerEvents(report: AnalysisReport): BreakerEventRow[] {
   const rows: [string, string, string, string][] = [];
   for (const e of report.layers.events)
     rows.push([
@@ -170,5 +208,5 @@ export function breakerRows(report: AnalysisReport): string[][] {
   if (report.rate_limit.pause_at)
     rows.push([report.rate_limit.pause_at, "rate", "pause", `${report.rate_limit.waited_calls} calls waited`]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));
-  return rows.map(([at, ...rest]) => [formatTimestamp(at), ...rest]);
+  return rows.map(([at, breaker, event, reason]) => ({ at, breaker, event, reason }));
 }

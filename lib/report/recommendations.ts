@@ -1,7 +1,7 @@
 // Plain-language recommendations derived from an analysis report: the
 // actions a harness owner would take after this post-mortem. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
-import { formatDuration, formatPct, formatTokens } from "../format";
+import { formatDuration, formatPct, formatRanges, formatTokens } from "../format";
 
 export function recommend(r: AnalysisReport): string[] {
   const out: string[] = [];
@@ -47,7 +47,7 @@ export function recommend(r: AnalysisReport): string[] {
   }
   if (r.token_budget.missed_compaction.length)
     out.push(
-      `Compact the context when it passes 80 %: missed at iterations ${r.token_budget.missed_compaction.join(", ")}.`,
+      `Compact the context when it passes 80 %: missed at iterations ${formatRanges(r.token_budget.missed_compaction)}.`,
     );
   if (r.permission_breaker.final_state !== "CLOSED" || r.permission_breaker.denials >= 3)
     out.push(

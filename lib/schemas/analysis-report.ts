@@ -20,6 +20,8 @@ export const ToolRow = z.object({
   total_ms: z.number(),
   avg_ms: z.number(),
   fail_rate: z.number(),
+  /** docs/analysis.md#costs: null when unknown (no logged cost, no price). */
+  cost_usd: z.number().nullable(),
 });
 
 export const BottleneckReason = z.discriminatedUnion("kind", [
@@ -91,7 +93,7 @@ export const LoopBreakerReport = z.object({
   ),
   final_state: BreakerState,
   would_have_halted_at: z.object({ iteration: z.number(), at: Time, reason: z.string() }).optional(),
-  savings: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number() }),
+  savings: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number(), cost_usd: z.number().nullable() }),
 });
 
 export const RateLimitReport = z.object({
@@ -167,6 +169,8 @@ export const AnalysisReport = z.object({
   permission_breaker: PermissionBreakerReport,
   api_breaker: ApiBreakerReport,
   context_clear: ContextClearReport,
+  /** docs/analysis.md#costs: per task, its tokens and its calls' cost (null: unknown). */
+  tasks: z.array(z.object({ task_id: z.string(), tokens: z.number().nullable(), cost_usd: z.number().nullable() })),
   /** The thresholds actually used. */
   settings: AnalysisSettings,
 });

@@ -139,6 +139,12 @@ export const API_ROUTES: RouteDocs = {
           type: "string",
           description: 'Per-tool timeouts in seconds: `search:5,http_get:3` or JSON (`{"search":5}`).',
         },
+        prices: {
+          type: "string",
+          description:
+            'Model prices, USD per million tokens, as JSON: `{"my-model":{"input":1,"output":2}}` ' +
+            "(docs/analysis.md#costs).",
+        },
       },
       responses: {
         200: { description: "The report; `settings` echoes the thresholds used.", content: json(AnalysisReport) },

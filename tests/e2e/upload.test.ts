@@ -93,7 +93,7 @@ describe("upload through the page", () => {
     };
     expect(await counts("bad-lines.jsonl")).toEqual(["3 accepted", "6 rejected"]);
     expect(await counts("harness-spans.jsonl")).toEqual(["7 accepted", "0 rejected"]);
-    expect(await counts("stuck-loop.jsonl")).toEqual(["490 accepted", "0 rejected"]);
+    expect(await counts("stuck-loop.jsonl")).toEqual(["489 accepted", "0 rejected"]);
     expect(await counts("healthy-run.jsonl")).toEqual(["190 accepted", "0 rejected"]);
 
     expect(await runLinks(items.get("bad-lines.jsonl")!)).toEqual(["Open run r-bad"]);

@@ -125,6 +125,14 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     await analysis("r-healthy");
     const { body } = await analysis("r-healthy");
     expect(Object.keys(body)).toEqual(REPORT_KEYS);
-    expect(Object.keys(body.tools[0] ?? {})).toEqual(["tool", "calls", "failures", "total_ms", "avg_ms", "fail_rate"]);
+    expect(Object.keys(body.tools[0] ?? {})).toEqual([
+      "tool",
+      "calls",
+      "failures",
+      "total_ms",
+      "avg_ms",
+      "fail_rate",
+      "cost_usd",
+    ]);
   });
 });

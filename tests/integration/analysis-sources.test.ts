@@ -2,13 +2,15 @@
 // CLI's) — in particular the breaker replay over the filtered span stream and
 // the timeout totals computed in SQL, which must follow the pure rule of
 // lib/analysis/timeouts.ts (docs/analysis.md#timeouts) to the microsecond — and
-// the stream of tool calls with input behind docs/analysis.md#identical-calls.
+// the stream of tool calls with input behind docs/analysis.md#identical-calls,
+// and the calls' costs summed in SQL (docs/analysis.md#costs).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
 import { analyzeRun } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { resolveSettings } from "@/lib/analysis/settings";
+import type { SpanCostSum } from "@/lib/analysis/costs";
 import { iterationBounds, sumSpanTokens, type SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { totalTimeouts } from "@/lib/analysis/timeouts";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
@@ -320,6 +322,111 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
     expect(fromDb.layers.events.map((e) => [e.layer, e.kind, e.task_id, e.iteration, e.value])).toEqual([
       ["token", "warning", "a", 2, 6654],
       ["token", "trip", "a", 2, 6654],
+    ]);
+  });
+});
+
+// docs/analysis.md#costs: the calls' costs per iteration, task, tool and model in
+// SQL follow the pure rule of lib/analysis/costs.ts. Iterations end at 10 s (a)
+// and 20 s (b). A dated Claude id (priced by prefix), a logged cost beside
+// tokens (the cost wins), a model given by a GenAI attribute, a model that is
+// not a string, an unpriced model, a tool span with a logged cost, one after the
+// last iteration; a call with neither tokens nor cost counts nothing.
+const costCall = (id: string, s: number, fields: Record<string, unknown>) =>
+  JSON.stringify({
+    run_id: "r-costs",
+    span_id: id,
+    name: "chat",
+    kind: "llm",
+    t0: formatTimeUs(T_US + s * 1e6),
+    ...fields,
+  });
+const COST_TEXT = [
+  JSON.stringify({ type: "run", run_id: "r-costs", started_at: formatTimeUs(T_US) }),
+  JSON.stringify({ type: "iteration", run_id: "r-costs", n: 1, ts: formatTimeUs(T_US + 10e6), task_id: "a" }),
+  JSON.stringify({ type: "iteration", run_id: "r-costs", n: 2, ts: formatTimeUs(T_US + 20e6), task_id: "b" }),
+  costCall("k1", 1, { tokens_in: 1_000_000, tokens_out: 1000, meta: { model: "claude-sonnet-4-20250514" } }),
+  costCall("k2", 2, { tokens_in: 9_000_000, cost_usd: 0.5, meta: { model: "claude-sonnet-4-20250514" } }),
+  costCall("k3", 12, { tokens_out: 2000, meta: { "gen_ai.request.model": "gpt-4o" } }),
+  costCall("k4", 13, { name: "claude-haiku-4-5", tokens_in: 300, meta: { model: 42 } }),
+  costCall("k5", 14, { tokens_in: 300, meta: { model: "my-local-model" } }),
+  costCall("k6", 15, { kind: "tool", name: "search", cost_usd: 0.25, task_id: "a" }),
+  costCall("k7", 30, { name: "gpt-5", tokens_in: 100 }),
+  costCall("k8", 5, { kind: "tool", name: "search" }),
+].join("\n");
+
+describe.each(targets)("span costs: SQL follows the pure rule on $name", (target) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await target.open();
+    await ingestText(h.db, COST_TEXT);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const sorted = (sums: SpanCostSum[]) =>
+    [...sums].sort((x, y) =>
+      JSON.stringify([x.iteration, x.taskId, x.tool, x.model]).localeCompare(
+        JSON.stringify([y.iteration, y.taskId, y.tool, y.model]),
+      ),
+    );
+
+  test("same calls, same sums: a logged cost kept apart from the tokens of calls that log none", async () => {
+    const memory = buildMemoryInput("r-costs", await memoryRecords(COST_TEXT));
+    const bounds = iterationBounds(memory.runStartUs, memory.iterations);
+    const byRule = sorted(await memory.spanCosts(bounds));
+    expect(byRule).toEqual(
+      sorted([
+        {
+          iteration: 1,
+          taskId: null,
+          tool: "chat",
+          model: "claude-sonnet-4-20250514",
+          loggedUsd: 0.5,
+          tokensIn: 1_000_000,
+          tokensOut: 1000,
+        },
+        { iteration: 2, taskId: null, tool: "chat", model: "gpt-4o", loggedUsd: null, tokensIn: 0, tokensOut: 2000 },
+        {
+          iteration: 2,
+          taskId: null,
+          tool: "claude-haiku-4-5",
+          model: "claude-haiku-4-5",
+          loggedUsd: null,
+          tokensIn: 300,
+          tokensOut: 0,
+        },
+        {
+          iteration: 2,
+          taskId: null,
+          tool: "chat",
+          model: "my-local-model",
+          loggedUsd: null,
+          tokensIn: 300,
+          tokensOut: 0,
+        },
+        { iteration: 2, taskId: "a", tool: "search", model: null, loggedUsd: 0.25, tokensIn: 0, tokensOut: 0 },
+        { iteration: null, taskId: null, tool: "gpt-5", model: "gpt-5", loggedUsd: null, tokensIn: 100, tokensOut: 0 },
+      ]),
+    );
+    const input = (await loadAnalysisInput(h.db, "r-costs"))!;
+    expect(sorted(await input.spanCosts(bounds))).toEqual(byRule);
+  });
+
+  test("the reports agree: tools, tasks and an unpriced model's cost left unknown", async () => {
+    const settings = resolveSettings({});
+    const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-costs"))!, settings);
+    const fromMemory = await analyzeRun(buildMemoryInput("r-costs", await memoryRecords(COST_TEXT)), settings);
+    expect(fromDb).toEqual(fromMemory);
+    const costs = Object.fromEntries(fromDb.tools.map((t) => [t.tool, t.cost_usd]));
+    // chat: 0.5 logged + 1M in × $3 + 1k out × $15 + 2k gpt-4o out × $10 (my-local-model unknown)
+    expect(costs.chat).toBeCloseTo(0.5 + 3 + 0.015 + 0.02, 10);
+    expect(costs.search).toBe(0.25);
+    expect(costs["claude-haiku-4-5"]).toBeCloseTo(0.0003, 10);
+    expect(fromDb.tasks.map((t) => [t.task_id, t.cost_usd === null ? null : Number(t.cost_usd.toFixed(6))])).toEqual([
+      ["a", 3.765],
+      ["b", 0.0203],
     ]);
   });
 });

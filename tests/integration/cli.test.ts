@@ -30,6 +30,30 @@ describe("npx loopscope analyze (offline gate)", () => {
     expect(report.bottlenecks[0].reasons.map((x: { kind: string }) => x.kind)).toEqual(["slow", "failing"]);
   });
 
+  test("rejected lines are named on stderr but leave the exit code alone without --strict: exit 0", () => {
+    const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("bad-lines.jsonl: line 2: ");
+    expect(r.stderr).toContain("6 line(s) rejected (the exit code ignores them; --strict makes them exit 1)");
+  });
+
+  test("--strict: any rejected line is exit 1", () => {
+    const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`, "--strict");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("6 line(s) rejected → exit 1 (--strict)");
+  });
+
+  test("--strict with clean files is exit 0", () => {
+    expect(cli("analyze", `${EXAMPLES}/healthy-run.jsonl`, "--strict").code).toBe(0);
+  });
+
+  test("--strict: a tripped breaker's exit 3 wins over the rejected lines' 1", () => {
+    const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`, `${EXAMPLES}/stuck-loop.jsonl`, "--strict", "--json");
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("6 line(s) rejected (--strict, but a tripped breaker's exit 3 wins)");
+    expect(r.stderr).toContain("breaker tripped in: r-stuck-loop → exit 3");
+  });
+
   test("a bad --set is a usage error naming the setting: exit 1", () => {
     const r = cli("analyze", `${EXAMPLES}/harness-spans.jsonl`, "--set", "fail_max=zero");
     expect(r.code).toBe(1);

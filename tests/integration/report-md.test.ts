@@ -26,6 +26,8 @@ describe.each(targets)("report.md on $name", (target) => {
     const recs = text.split("## Recommendations")[1]?.split("## Comments")[0];
     expect(recs).toContain("Enable a loop breaker on `negative_window`: it would have stopped the run at iteration 11");
     expect(recs).toContain("Add a circuit breaker to `http_get`");
+    expect(text).toContain("## Where it would have stopped");
+    expect(text).toMatch(/^- `tool:http_get` OPEN /m);
     expect(text).toContain("**ana**");
     expect(text).toContain("raise the breaker on negative_window");
   });

@@ -22,6 +22,7 @@ export const REPORT_KEYS = [
   "permission_breaker",
   "api_breaker",
   "context_clear",
+  "tasks",
   "settings",
 ];
 
@@ -51,7 +52,11 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
     timeouts: [],
     layers: { events: [], status: "NORMAL", action: "NONE" },
     stagnation: { iterations: [], detections: [] },
-    loop_breaker: { transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } },
+    loop_breaker: {
+      transitions: [],
+      final_state: "CLOSED",
+      savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+    },
     rate_limit: { peak_per_hour: 0, waited_calls: 0, max_wait_ms: 0, extra_duration_ms: 0 },
     token_budget: { iterations: [], transitions: [], missed_compaction: [], no_fallback: 0 },
     permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
@@ -63,17 +68,25 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
       backoff_429: { max_streak: 0, early_retries: 0, after_give_up: 0 },
     },
     context_clear: makeContext(),
+    tasks: [],
     settings: DEFAULT_SETTINGS,
     ...patch,
   };
 }
 
 /** A tool's row of the report, its average and failure rate derived. */
-export const makeToolRow = (name: string, calls: number, failures: number, total_ms: number): ToolRow => ({
+export const makeToolRow = (
+  name: string,
+  calls: number,
+  failures: number,
+  total_ms: number,
+  cost_usd: number | null = null,
+): ToolRow => ({
   tool: name,
   calls,
   failures,
   total_ms,
   avg_ms: total_ms / calls,
   fail_rate: failures / calls,
+  cost_usd,
 });

@@ -100,7 +100,7 @@ describe("stuck-loop.jsonl", () => {
       ["HALF_OPEN", "OPEN", 27, "probe_failed", tsOf(27)],
     ]);
     expect(tsOf(26) < "2026-02-03T10:46:24.638605Z" && tsOf(27) >= "2026-02-03T10:46:24.638605Z").toBe(true);
-    expect(lb.savings).toEqual({ iterations: 18, tokens: 141633, ms: expect.closeTo(1972302.894, 3) });
+    expect(lb.savings).toEqual({ iterations: 18, tokens: 141633, ms: expect.closeTo(1972302.894, 3), cost_usd: null });
   });
 
   test("three-layer breaker escalates: token trips reach HIGH for t-1..t-3, error trip MEDIUM for t-3 at 11", () => {

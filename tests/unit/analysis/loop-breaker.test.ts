@@ -57,7 +57,7 @@ describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#s
       ],
       3,
     );
-    expect(r.report.savings).toEqual({ iterations: 2, tokens: 200, ms: 120_000 });
+    expect(r.report.savings).toEqual({ iterations: 2, tokens: 200, ms: 120_000, cost_usd: null });
     expect(moves(r)).toEqual([
       "CLOSED>OPEN@1:negative_window",
       "OPEN>HALF_OPEN@4:cooldown_elapsed",
@@ -121,6 +121,10 @@ describe("loop breaker replay (docs/analysis.md#loop-breaker, docs/analysis.md#s
       ],
       30,
     );
-    expect(r.report).toEqual({ transitions: [], final_state: "CLOSED", savings: { iterations: 0, tokens: 0, ms: 0 } });
+    expect(r.report).toEqual({
+      transitions: [],
+      final_state: "CLOSED",
+      savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+    });
   });
 });

@@ -15,7 +15,7 @@ const S = DEFAULT_SETTINGS; // slow_ratio 3, min_slow_ms 50, fail_rate 0.5, over
 describe("tool table", () => {
   test("computes calls, failures, total_ms, avg_ms and fail_rate per tool", () => {
     expect(summariseTools([agg("a", 4, 100, 1)])).toEqual([
-      { tool: "a", calls: 4, failures: 1, total_ms: 100, avg_ms: 25, fail_rate: 0.25 },
+      { tool: "a", calls: 4, failures: 1, total_ms: 100, avg_ms: 25, fail_rate: 0.25, cost_usd: null },
     ]);
   });
   test("is ordered by total_ms desc, ties broken on the tool name", () => {

@@ -36,7 +36,7 @@ describe("prepareBreakerLog", () => {
       transitions: [{ from: "CLOSED", to: "OPEN", at: at(90), iteration: 11, reason: "negative_window" }],
       final_state: "OPEN",
       would_have_halted_at: { iteration: 11, at: at(90), reason: "negative_window" },
-      savings: { iterations: 1, tokens: 1, ms: 1 },
+      savings: { iterations: 1, tokens: 1, ms: 1, cost_usd: null },
     },
     stagnation: {
       iterations: [],
@@ -147,7 +147,6 @@ describe("examples/stuck-loop.jsonl", () => {
     expect(log.filter((e) => e.breaker === "permission").map((e) => e.event)).toEqual([
       "CLOSED→OPEN",
       "OPEN→HALF_OPEN",
-      "HALF_OPEN→OPEN",
     ]);
     expect(log.filter((e) => e.breaker === "api").length).toBe(r.api_breaker.transitions.length);
     expect(log.map((e) => e.atMs)).toEqual([...log.map((e) => e.atMs)].sort((a, b) => a - b));

@@ -2,7 +2,7 @@
 // overview's verdict sentences.
 import { describe, expect, test } from "vitest";
 import { prepareContextFactors, summariseContext } from "@/lib/charts/context-factors";
-import { formatMinutes, prepareVerdicts } from "@/lib/charts/overview";
+import { prepareVerdicts } from "@/lib/charts/overview";
 import { makeContext, makeReport } from "@/tests/support/analysis-report";
 import { at, scored } from "./factories";
 
@@ -63,14 +63,30 @@ describe("prepareVerdicts", () => {
           transitions: [],
           final_state: "OPEN",
           would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
-          savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56 },
+          savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56, cost_usd: null },
         },
       }),
     );
     expect(v.halt.text).toBe(
-      "Loop breaker would have halted at iteration 11 (negative_window), saving 18 iterations / 107.7k tokens / 33.9 minutes",
+      "Loop breaker would have halted at iteration 11 (negative_window), saving 18 iterations / 107.7k tokens / 33m 51s",
     );
     expect(v.halt.tone).toBe("bad");
+  });
+
+  test("the halt sentence names the saved cost when it is known, and leaves it out when not", () => {
+    const halted = (cost_usd: number | null) =>
+      prepareVerdicts(
+        makeReport({
+          loop_breaker: {
+            transitions: [],
+            final_state: "OPEN",
+            would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
+            savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56, cost_usd },
+          },
+        }),
+      ).halt.text;
+    expect(halted(4.2)).toContain("107.7k tokens / $4.20 / 33m 51s");
+    expect(halted(null)).not.toContain("$");
   });
 
   test("a loop breaker that never opened says so", () => {
@@ -89,10 +105,5 @@ describe("prepareVerdicts", () => {
       makeReport({ layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [] } }),
     );
     expect(v.layers).toMatchObject({ text: "Three-layer breaker TRIGGERED · action BLOCKER_ESCALATION", tone: "bad" });
-  });
-
-  test("formatMinutes keeps one decimal", () => {
-    expect(formatMinutes(60_000)).toBe("1 minute");
-    expect(formatMinutes(90_000)).toBe("1.5 minutes");
   });
 });

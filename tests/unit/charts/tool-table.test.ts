@@ -83,6 +83,15 @@ describe("prepareToolTable", () => {
       "http_get",
     ]);
   });
+
+  test("an unknown cost sorts last, never as $0", () => {
+    const costed = makeReport({ tools: [tool("a", 1, 0, 1, 0.5), tool("b", 1, 0, 2, null), tool("c", 1, 0, 3, 2)] });
+    expect(prepareToolTable(costed, {}, "cost_usd", "asc").map((r) => [r.tool, r.cost_usd])).toEqual([
+      ["a", 0.5],
+      ["c", 2],
+      ["b", null],
+    ]);
+  });
 });
 
 describe("explainReason", () => {

@@ -68,7 +68,7 @@ describe("compareRuns", () => {
       ],
       final_state: "OPEN",
       would_have_halted_at: { iteration: 11, at: "2026-01-01T00:00:00Z", reason: "negative_window" },
-      savings: { iterations: 18, tokens: 107744, ms: 60000 },
+      savings: { iterations: 18, tokens: 107744, ms: 60000, cost_usd: null },
     },
     layers: { events: [], status: "TRIGGERED", action: "BLOCKER_ESCALATION" },
     context_clear: {

@@ -3,8 +3,9 @@
 // and the context-clear factors. Render only: figures come from the report.
 import { Fragment, type ReactNode } from "react";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { formatDuration, formatPct, formatTimestamp } from "@/lib/format";
-import { breakerRows } from "@/lib/report/markdown";
+import { formatDuration, formatPct, formatTimestamp, formatUsd } from "@/lib/format";
+import { describeBreakerGroup, groupBreakerEvents } from "@/lib/report/breaker-groups";
+import { breakerEvents } from "@/lib/report/markdown";
 
 /** `code` spans of the recommendation texts as <code>. */
 export function InlineCode({ text }: { text: string }) {
@@ -79,20 +80,47 @@ export function BreakersSection({ report }: { report: AnalysisReport }) {
           formatDuration(t.excess_ms),
         ])}
       />
-      <h3>Breaker events</h3>
-      <Table
-        head={["at (UTC)", "breaker", "event", "reason / severity"]}
-        empty="No breaker event."
-        rows={breakerRows(report).map(([at, breaker, event, reason]) => [
-          <span key="a" className="mono">
-            {at}
-          </span>,
-          breaker,
-          event,
-          reason,
-        ])}
-      />
+      <BreakerEvents report={report} />
     </section>
+  );
+}
+
+/** One line per breaker and event, the full list one click away. */
+function BreakerEvents({ report }: { report: AnalysisReport }) {
+  const events = breakerEvents(report);
+  const groups = groupBreakerEvents(events, report);
+  return (
+    <>
+      <h3>Breaker events</h3>
+      {groups.length === 0 ? (
+        <p className="muted">No breaker event.</p>
+      ) : (
+        <>
+          <ul data-testid="pm-breaker-groups">
+            {groups.map((g) => (
+              <li key={`${g.breaker}|${g.event}`}>
+                <InlineCode text={describeBreakerGroup(g)} />
+              </li>
+            ))}
+          </ul>
+          <details data-testid="pm-breaker-events">
+            <summary>All {events.length} breaker events</summary>
+            <Table
+              head={["at (UTC)", "breaker", "event", "reason / severity"]}
+              empty="No breaker event."
+              rows={events.map((e) => [
+                <span key="a" className="mono">
+                  {formatTimestamp(e.at)}
+                </span>,
+                e.breaker,
+                e.event,
+                e.reason,
+              ])}
+            />
+          </details>
+        </>
+      )}
+    </>
   );
 }
 
@@ -102,8 +130,8 @@ export function BottlenecksSection({ report }: { report: AnalysisReport }) {
     <section className="pm-section">
       <h2>Bottlenecks</h2>
       <Table
-        head={["tool", "calls", "failures", "fail rate", "total", "avg", "reasons"]}
-        num={[1, 2, 3, 4, 5]}
+        head={["tool", "calls", "failures", "fail rate", "total", "avg", "cost", "reasons"]}
+        num={[1, 2, 3, 4, 5, 6]}
         empty="No bottleneck."
         rows={report.bottlenecks.map((b) => {
           const t = byTool.get(b.tool);
@@ -114,6 +142,7 @@ export function BottlenecksSection({ report }: { report: AnalysisReport }) {
             formatPct(t?.fail_rate),
             formatDuration(b.total_ms),
             formatDuration(t?.avg_ms),
+            formatUsd(t?.cost_usd),
             b.reasons.map((r) => (
               <span key={r.kind} className={`badge ${r.kind === "failing" ? "bad" : "warn"}`}>
                 {r.kind}

@@ -2,8 +2,9 @@
 // verdict — where the loop breaker would have halted the run and what that
 // would have saved, and how every other breaker ended.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { describeBackoff429 } from "@/lib/report/markdown";
+import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
 import type { RunSummary } from "@/lib/schemas/api";
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
@@ -18,6 +19,7 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     ["Tokens", formatTokens(run.counts.tokens)],
   ];
   const ctx = report.context_clear;
+  const points = describeStoppingPoints(prepareStoppingPoints(report, run.ended_at));
   return (
     <section className="pm-section">
       <h2>What happened</h2>
@@ -34,8 +36,13 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           <p className="verdict-lead">
             The loop breaker would have halted the run at <strong>iteration {halt.iteration}</strong> ({halt.reason},{" "}
             {formatTimestamp(halt.at)} UTC), saving <strong>{formatCount(lb.savings.iterations)} iterations</strong>,{" "}
-            <strong>{formatTokens(lb.savings.tokens)} tokens</strong> and{" "}
-            <strong>{formatDuration(lb.savings.ms)}</strong>.
+            <strong>{formatTokens(lb.savings.tokens)} tokens</strong>
+            {lb.savings.cost_usd !== null && (
+              <>
+                , <strong data-testid="postmortem-saved-cost">{formatUsd(lb.savings.cost_usd)}</strong>
+              </>
+            )}{" "}
+            and <strong>{formatDuration(lb.savings.ms)}</strong>.
           </p>
         ) : (
           <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
@@ -59,6 +66,16 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           </li>
         </ul>
       </div>
+      {points.length > 0 && (
+        <div data-testid="postmortem-stopping-points">
+          <h3>Where it would have stopped</h3>
+          <ul>
+            {points.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,89 @@
+// The two stopping points of a run side by side (docs/dashboard.md#post-mortem):
+// where the loop breaker would have halted it and where the three-layer
+// breaker first tripped, each with what it would have done and what ran
+// after it. Pure; O(iterations). The report carries tokens per iteration
+// only inside the loop breaker's savings, so a trip's tokens stay unknown
+// (null) rather than guessed.
+import type { AnalysisReport } from "../analysis/analyze";
+import { formatCount, formatDuration, formatTimestamp, formatTokens } from "../format";
+import { parseTimeUs } from "../time";
+
+export type StoppingPoint = {
+  breaker: "loop breaker" | "three-layer breaker";
+  iteration: number;
+  at: string;
+  /** Why it stopped there: the detector, or the layer with its value and limit. */
+  trigger: string;
+  /** What the breaker would have done there. */
+  action: string;
+  /** What came after it: iterations, tokens (null: not in the report) and ms (null: unknown). */
+  saved: { iterations: number; tokens: number | null; ms: number | null };
+};
+
+/** The loop breaker's halt and the first three-layer trip, earliest first; `runEnd` is the run's last record (ISO). */
+export function prepareStoppingPoints(report: AnalysisReport, runEnd: string | null): StoppingPoint[] {
+  const out: StoppingPoint[] = [];
+  const lb = report.loop_breaker;
+  if (lb.would_have_halted_at) {
+    const h = lb.would_have_halted_at;
+    out.push({
+      breaker: "loop breaker",
+      iteration: h.iteration,
+      at: h.at,
+      trigger: h.reason,
+      action: "halt the loop",
+      saved: { iterations: lb.savings.iterations, tokens: lb.savings.tokens, ms: lb.savings.ms },
+    });
+  }
+  const trip = report.layers.events.find((e) => e.kind === "trip" && e.iteration !== undefined);
+  if (trip && trip.iteration !== undefined) {
+    const after = iterationNumbers(report).filter((n) => n > trip.iteration!).length;
+    const endUs = runEnd ? parseTimeUs(runEnd) : null;
+    const atUs = parseTimeUs(trip.at);
+    out.push({
+      breaker: "three-layer breaker",
+      iteration: trip.iteration,
+      at: trip.at,
+      trigger: `${trip.layer} layer ${trip.value} / limit ${trip.limit}${trip.task_id ? ` (task ${trip.task_id})` : ""}, ${trip.severity}`,
+      action:
+        trip.severity === "HIGH"
+          ? "escalate to a human (BLOCKER_ESCALATION)"
+          : "recover automatically: reset the task and retry (AUTOMATIC_RECOVERY)",
+      saved: {
+        iterations: after,
+        tokens: null,
+        ms: endUs != null && atUs != null ? Math.max(0, (endUs - atUs) / 1000) : null,
+      },
+    });
+  }
+  return out.sort((a, b) => a.iteration - b.iteration || (a.at < b.at ? -1 : 1));
+}
+
+/** Every iteration number the report knows of. */
+function iterationNumbers(report: AnalysisReport): number[] {
+  const ns = new Set<number>();
+  for (const it of report.stagnation.iterations) ns.add(it.n);
+  for (const it of report.token_budget.iterations) ns.add(it.n);
+  return [...ns];
+}
+
+/** One sentence per stopping point; the second says whether it comes earlier or later than the first. */
+export function describeStoppingPoints(points: readonly StoppingPoint[]): string[] {
+  return points.map((p, i) => {
+    const first = points[0];
+    const order =
+      i === 0 || !first
+        ? ""
+        : p.iteration === first.iteration
+          ? ` — at the same iteration as the ${first.breaker}`
+          : ` — ${p.iteration - first.iteration} iterations after the ${first.breaker}`;
+    const s = p.saved;
+    const savedText = [
+      `${formatCount(s.iterations)} iterations`,
+      ...(s.tokens === null ? [] : [`${formatTokens(s.tokens)} tokens`]),
+      ...(s.ms === null ? [] : [formatDuration(s.ms)]),
+    ].join(", ");
+    const verb = p.breaker === "loop breaker" ? "saving" : "after it the run went on for";
+    return `The ${p.breaker} at iteration ${p.iteration} (${formatTimestamp(p.at)} UTC, ${p.trigger}) would ${p.action}; ${verb} ${savedText}${order}.`;
+  });
+}
