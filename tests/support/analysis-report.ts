@@ -5,6 +5,7 @@ import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { ContextClearReport } from "@/lib/analysis/iteration-report-types";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import type { ToolRow } from "@/lib/analysis/tools";
+import type { RunSummary } from "@/lib/schemas/api";
 
 /** The report's keys, in the order the contract lists them. */
 export const REPORT_KEYS = [
@@ -90,3 +91,20 @@ export const makeToolRow = (
   fail_rate: failures / calls,
   cost_usd,
 });
+
+/** A run as the runs API lists it: empty, started at the reports' clock. */
+export function makeRunSummary(overrides: Partial<RunSummary> = {}): RunSummary {
+  return {
+    run_id: "r",
+    name: null,
+    agent: null,
+    labels: {},
+    started_at: "2026-02-03T10:00:00.000000Z",
+    ended_at: null,
+    duration_ms: null,
+    cost_usd: 0,
+    counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 },
+    verdict: null,
+    ...overrides,
+  };
+}

@@ -3,21 +3,9 @@
 import { describe, expect, test } from "vitest";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 import { recommend } from "@/lib/report/recommendations";
-import type { RunSummary } from "@/lib/schemas/api";
-import { makeReport } from "@/tests/support/analysis-report";
+import { makeReport, makeRunSummary } from "@/tests/support/analysis-report";
 
-const run: RunSummary = {
-  run_id: "r",
-  name: null,
-  agent: null,
-  labels: {},
-  started_at: "2026-02-03T10:00:00.000000Z",
-  ended_at: null,
-  duration_ms: null,
-  cost_usd: 0,
-  counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 },
-  verdict: null,
-};
+const run = makeRunSummary();
 const repeated = {
   tool: "search",
   input: '{"q":"a|b `x`"}',
