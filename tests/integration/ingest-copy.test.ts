@@ -1,13 +1,13 @@
 // The COPY fast path of db/ingest-copy.ts against the guarantees of the
 // ingest: one transaction a batch, re-uploads add nothing, the first record
 // of a duplicated span wins, and the runs' running totals stay exact.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { rowsOf, type DbHandle } from "@/db/client";
+import { rowsOf } from "@/db/client";
 import { copySpans, spanTotalsByRun } from "@/db/ingest-copy";
 import { ingestItems, IngestAbortedError } from "@/lib/ingest/ingest-stream";
 import type { StoredSpan } from "@/lib/schemas/records";
-import { targets } from "./support/databases";
+import { openForSuite, targets } from "./support/databases";
 import { ingestText, type RunSpanTotals } from "./support/ingest";
 
 type Totals = RunSpanTotals & { data_version: number };
@@ -36,13 +36,7 @@ const RUN_LINES = (runId: string) => [
 ];
 
 describe.each(targets)("ingest by COPY on $name", (target) => {
-  let h: DbHandle;
-  beforeAll(async () => {
-    h = await target.open();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = openForSuite(target);
 
   const totals = async (runId: string) =>
     rowsOf<Totals>(

@@ -3,11 +3,10 @@
 // write paths: the COPY fast path (a fresh batch) and the INSERT … ON
 // CONFLICT path (a batch holding a span already stored), whose encodings
 // differ (COPY text escapes vs. json_to_recordset).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DbHandle } from "@/db/client";
+import { describe, expect, test } from "vitest";
 import { listSpans } from "@/db/spans";
 import { getTimelineSpan } from "@/db/timeline";
-import { targets } from "./support/databases";
+import { openForSuite, targets } from "./support/databases";
 import { ingestText } from "./support/ingest";
 
 // Characters COPY text escapes (tab, newline, CR, backslash), quotes, non-ASCII and an emoji.
@@ -27,13 +26,7 @@ const linesFor = (runId: string, prefix: string) =>
   INPUTS.map(([name, input], i) => line(runId, `${prefix}-${name}`, 100 + i, { input, output: `${name}: ${TRICKY}` }));
 
 describe.each(targets)("span input and output round trip on $name", (target) => {
-  let h: DbHandle;
-  beforeAll(async () => {
-    h = await target.open();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = openForSuite(target);
 
   const stored = async (runId: string) => {
     const { spans } = await listSpans(h.db, runId, { limit: 100 });

@@ -1,8 +1,7 @@
 // Call a real Next route handler in-process against a test database: the
 // handler's getDb() is pointed at the test handle, nothing is mocked.
-import { afterAll, beforeAll } from "vitest";
 import type { Db, DbHandle } from "@/db/client";
-import type { DbTarget } from "./databases";
+import { openForSuite, type DbTarget } from "./databases";
 
 export function useDatabase(handle: DbHandle) {
   (globalThis as unknown as { loopscopeDb?: Promise<DbHandle> }).loopscopeDb = Promise.resolve(handle);
@@ -13,21 +12,10 @@ export function useDatabase(handle: DbHandle) {
  * pointed at it, `seed` run on it, closed after. `db` exists once beforeAll ran.
  */
 export function serveDatabase(target: DbTarget, seed?: (db: Db) => Promise<unknown>): { readonly db: Db } {
-  let h: DbHandle | undefined;
-  beforeAll(async () => {
-    h = await target.open();
+  return openForSuite(target, async (h) => {
     useDatabase(h);
     await seed?.(h.db);
   });
-  afterAll(async () => {
-    await h?.close();
-  });
-  return {
-    get db() {
-      if (!h) throw new Error("the suite's database opens in beforeAll");
-      return h.db;
-    },
-  };
 }
 
 type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
