@@ -7,13 +7,13 @@
 // The files are read from disk at run time (`npm start` runs in the
 // repository), not bundled into the build.
 import { createReadStream } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/runs";
 import { ApiError } from "@/lib/errors";
-import { ingestItems } from "@/lib/ingest/ingest-stream";
-import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+import { ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import { openImport } from "@/lib/import/open-import";
 import type { ExampleFileResult, ExamplesResponse } from "@/lib/schemas/ingest-api";
 import { storeUpload } from "./ingest-request";
 
@@ -22,34 +22,64 @@ export const EXAMPLES_DIR = path.join(process.cwd(), "examples");
 
 /** Shows what a rejected line looks like on the upload page; not a run to explore. */
 const NOT_LOADED = new Set(["bad-lines.jsonl"]);
+/** Folders of agent transcripts: each folder is one run, its files joining it (a loop script's sessions). */
+const RUN_FOLDERS = ["claude-code", "loop-script"];
 
-/** The example files that are loaded, by name; none when the folder is missing. */
+/** The example files that are loaded, by path inside the folder; none when the folder is missing. */
 export async function listExampleFiles(dir = EXAMPLES_DIR): Promise<string[]> {
   // Read at run time on purpose: the build must not trace (or bundle) the repository for it.
-  const names = await readdir(/*turbopackIgnore: true*/ dir).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith(".jsonl") && !NOT_LOADED.has(name)).sort();
+  const list = (sub: string) => readdir(/*turbopackIgnore: true*/ path.join(dir, sub)).catch(() => [] as string[]);
+  const top = (await list("")).filter((name) => name.endsWith(".jsonl") && !NOT_LOADED.has(name));
+  const nested = await Promise.all(
+    RUN_FOLDERS.map(async (folder) =>
+      (await list(folder)).filter((name) => name.endsWith(".jsonl")).map((name) => `${folder}/${name}`),
+    ),
+  );
+  return [...top.sort(), ...nested.flatMap((names) => names.sort())];
+}
+
+/** The run of an example file's records that name none: its folder's, else its own name's. */
+export function exampleRunId(file: string): string {
+  const folder = path.dirname(file);
+  return `example-${folder === "." ? path.basename(file, ".jsonl") : folder}`;
 }
 
 /** Store every example run that is not stored yet; 404 when there is no example file. */
 export async function loadExamples(db: Db, dir = EXAMPLES_DIR): Promise<ExamplesResponse> {
   const files = await listExampleFiles(dir);
   if (files.length === 0) throw new ApiError("not_found", "there are no example files in examples/");
+  // Which files are stored already is decided before any is written: a folder's files share a run.
+  const seen = await Promise.all(files.map((file) => readExampleFile(db, dir, file)));
   const results: ExampleFileResult[] = [];
-  for (const file of files) results.push(await loadExampleFile(db, dir, file));
+  for (const [i, file] of files.entries()) {
+    const s = seen[i] as SeenFile;
+    if (s.stored) results.push({ file, status: "already_loaded", ...s.result });
+    else {
+      const {
+        upload_id: _uploadId,
+        format: _format,
+        ...result
+      } = await storeUpload(db, await s.open(), {
+        runId: exampleRunId(file),
+        source: "examples",
+        filename: path.basename(file),
+      });
+      results.push({ file, status: "loaded", ...result });
+    }
+  }
   return { runs: [...new Set(results.flatMap((r) => r.runs))], files: results };
 }
 
-async function loadExampleFile(db: Db, dir: string, file: string): Promise<ExampleFileResult> {
-  const runId = `example-${path.basename(file, ".jsonl")}`;
-  const lines = () => readLines(maybeGunzip(createReadStream(/*turbopackIgnore: true*/ path.join(dir, file))));
-  // A read without writing tells which runs the file holds and whether they are all stored.
-  const seen = await ingestItems(lines(), { runId, writeBatch: async () => {} });
-  const stored = await Promise.all(seen.runs.map((id) => getRun(db, id)));
-  if (seen.runs.length > 0 && stored.every((run) => run !== null)) return { file, status: "already_loaded", ...seen };
-  const { upload_id: _uploadId, ...result } = await storeUpload(db, lines(), {
-    runId,
-    source: "examples",
-    filename: file,
-  });
-  return { file, status: "loaded", ...result };
+type SeenFile = { stored: boolean; result: IngestResult; open: () => ReturnType<typeof openImport> };
+
+/** A read without writing tells which runs the file holds and whether they are all stored. */
+async function readExampleFile(db: Db, dir: string, file: string): Promise<SeenFile> {
+  const runId = exampleRunId(file);
+  const full = path.join(dir, file);
+  const endedAtUs = Math.round((await stat(/*turbopackIgnore: true*/ full)).mtimeMs * 1000);
+  const ctx = { runId, endedAtUs, fileName: path.basename(file) };
+  const open = () => openImport(createReadStream(/*turbopackIgnore: true*/ full), ctx);
+  const result = await ingestItems((await open()).items, { runId, writeBatch: async () => {} });
+  const stored = await Promise.all(result.runs.map((id) => getRun(db, id)));
+  return { stored: result.runs.length > 0 && stored.every((run) => run !== null), result, open };
 }

@@ -1,19 +1,23 @@
 // POST /api/v1/ingest and the upload page share this: an HTTP body (JSONL,
-// gzip or not, or a JSON array) streamed through lib/ingest into the
-// database, batch by batch, never held whole. Size limit → 413, content type
+// gzip or not, a JSON array, or a foreign format that lib/import detects and
+// maps, docs/import.md) streamed through lib/ingest into the database, batch
+// by batch; only a file that is one JSON document is held whole. Size limit → 413, content type
 // → 415, nothing valid → 400, database failure → 503 with what was stored.
 // `storeUpload` is the part after the transport, also used to load the
 // example runs (examples.ts).
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
+import { placeIterations } from "@/db/place-iterations";
 import { nameUnnamedRuns, recordUpload } from "@/db/uploads";
 import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { IngestAbortedError, ingestItems, type IngestItem, type IngestResult } from "@/lib/ingest/ingest-stream";
-import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
+import { openImport } from "@/lib/import/open-import";
+import type { ImportContext, ImportFormat } from "@/lib/import/types";
 import { parseOrThrow } from "@/lib/schemas/errors";
 import { IngestQuery, type IngestResponse } from "@/lib/schemas/ingest-api";
+import { parseTimeUs } from "@/lib/time";
 
 const JSONL_TYPES = new Set([
   "application/x-ndjson",
@@ -32,7 +36,16 @@ export function maxUploadBytes(): number {
   return Math.round(readEnv().LOOPSCOPE_MAX_UPLOAD_MB * 1024 * 1024);
 }
 
-export async function ingestRequest(req: Request, source: "api" | "upload"): Promise<IngestResponse> {
+export type IngestRequestOptions = {
+  /** The route's own format (e.g. the OpenAI Agents exporter endpoint); `?format=` is not read then. */
+  format?: ImportFormat;
+};
+
+export async function ingestRequest(
+  req: Request,
+  source: "api" | "upload",
+  opts: IngestRequestOptions = {},
+): Promise<IngestResponse> {
   const limit = maxUploadBytes();
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > limit) throw tooLarge(limit);
@@ -43,15 +56,28 @@ export async function ingestRequest(req: Request, source: "api" | "upload"): Pro
       `content type "${type.slice(0, 100) || "(none)"}" is not accepted: send application/x-ndjson (JSONL, optionally gzip) or application/json (an array of records)`,
     );
   }
-  const named = new URL(req.url).searchParams.get("run_id") || req.headers.get("x-loopscope-run") || undefined;
-  const { run_id: runId = null } = parseOrThrow(IngestQuery, { run_id: named }, { noun: "query parameter" });
+  const params = new URL(req.url).searchParams;
+  const query = parseOrThrow(
+    IngestQuery,
+    {
+      run_id: params.get("run_id") || req.headers.get("x-loopscope-run") || undefined,
+      format: opts.format ?? (params.get("format") || undefined),
+      ended_at: params.get("ended_at") || undefined,
+    },
+    { noun: "query parameter" },
+  );
   if (!req.body) throw new ApiError("nothing_valid", "the request body is empty");
 
-  const bytes = countBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
-  const items = type === "application/json" ? await jsonItems(bytes) : readLines(maybeGunzip(bytes));
   const filename = decodeFilename(req.headers.get("x-loopscope-filename"));
+  const bytes = countBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
+  const ctx: ImportContext = {
+    runId: query.run_id ?? null,
+    endedAtUs: query.ended_at !== undefined ? parseTimeUs(query.ended_at) : null,
+    fileName: filename,
+  };
+  const opened = await openImport(bytes, ctx, query.format ?? null);
   const { db } = await getDb();
-  return storeUpload(db, items, { runId, source, filename });
+  return storeUpload(db, opened, { runId: ctx.runId, source, filename });
 }
 
 export type UploadOptions = {
@@ -70,7 +96,7 @@ export type UploadOptions = {
  */
 export async function storeUpload(
   db: Db,
-  items: AsyncIterable<IngestItem> | Iterable<IngestItem>,
+  { format, items }: { format: ImportFormat; items: AsyncIterable<IngestItem> | Iterable<IngestItem> },
   { runId, source, filename }: UploadOptions,
 ): Promise<IngestResponse> {
   let result: IngestResult;
@@ -95,7 +121,8 @@ export async function storeUpload(
   const upload_id = randomUUID();
   await recordUpload(db, { uploadId: upload_id, source, filename, ...result });
   if (filename) await nameUnnamedRuns(db, result.runs, filename);
-  return { ...result, upload_id };
+  if (format !== "loopscope") await placeIterations(db, result.runs);
+  return { ...result, upload_id, format };
 }
 
 function tooLarge(limit: number) {
@@ -112,27 +139,6 @@ async function* countBytes(body: AsyncIterable<Uint8Array>, limit: number): Asyn
     if (total > limit) throw tooLarge(limit);
     yield chunk;
   }
-}
-
-/** A JSON body: an array of records (line = index + 1), one record, or JSONL sent as JSON. */
-async function jsonItems(bytes: AsyncIterable<Uint8Array>): Promise<Iterable<IngestItem> | AsyncIterable<IngestItem>> {
-  const chunks: Buffer[] = [];
-  for await (const c of maybeGunzip(bytes)) chunks.push(Buffer.from(c));
-  const text = Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return readLines(
-      (async function* () {
-        yield Buffer.from(text);
-      })(),
-    );
-  }
-  const values = Array.isArray(value) ? value : [value];
-  return values.map((v, i) => ({ lineNo: i + 1, value: v }));
 }
 
 function decodeFilename(header: string | null): string | null {

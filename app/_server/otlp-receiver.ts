@@ -144,7 +144,7 @@ function store(db: Db, mapped: Mapped): Promise<IngestResult> {
   );
 }
 
-const NOTHING_STORED: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0 };
+const NOTHING_STORED: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
 
 function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
   const items = records.map((value, i) => ({ lineNo: i + 1, value }));

@@ -26,6 +26,7 @@ export type IngestResult = {
   rejected: number;
   errors: LineError[];
   errors_total: number;
+  skipped: number;
 };
 
 export class IngestAbortedError extends Error {
@@ -37,8 +38,13 @@ export class IngestAbortedError extends Error {
   }
 }
 
-/** An item to ingest: a line of text, or an element of a JSON array body. */
-export type IngestItem = Line | { lineNo: number; value: unknown };
+/**
+ * An item to ingest: a line of text, an element of a JSON array body (or a
+ * record an importer mapped, lib/import), a line an importer rejected, or
+ * one it skipped on purpose.
+ */
+export type IngestItem =
+  Line | { lineNo: number; value: unknown } | { lineNo: number; error: string } | { lineNo: number; skipped: true };
 
 export async function ingestItems(
   items: AsyncIterable<IngestItem> | Iterable<IngestItem>,
@@ -48,7 +54,7 @@ export async function ingestItems(
   const maxErrors = opts.maxErrors ?? MAX_REPORTED_ERRORS;
   const assigner = createRunAssigner(opts.runId ?? null);
   const runs = new Set<string>();
-  const result: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0 };
+  const result: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
   let batch: StoredRecord[] = [];
 
   const reject = (line: number, message: string) => {
@@ -87,6 +93,14 @@ export async function ingestItems(
   for await (const item of items) {
     if ("tooLongBytes" in item) {
       reject(item.lineNo, `line is ${item.tooLongBytes} bytes, over the limit for one record`);
+      continue;
+    }
+    if ("error" in item) {
+      reject(item.lineNo, item.error);
+      continue;
+    }
+    if ("skipped" in item) {
+      result.skipped += 1;
       continue;
     }
     let parsed: ParsedLine | null;

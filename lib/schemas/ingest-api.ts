@@ -3,7 +3,8 @@
 // /api/v1/examples. `IngestResult` is what lib/ingest's pipeline returns;
 // tests/unit/schemas/api-schemas.test.ts keeps the two in step.
 import { z } from "zod";
-import { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord } from "./records";
+import { IMPORT_FORMATS } from "../import/types";
+import { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord, WireTime } from "./records";
 
 /**
  * One record of an upload as it is sent (a JSONL line, or an element of a
@@ -20,8 +21,16 @@ export const IngestRecordWire = z.union([
 /** An application/json upload: an array of records (line = index + 1), or one record. */
 export const IngestJsonBody = z.union([z.array(IngestRecordWire), IngestRecordWire]);
 
-/** The run for records that name none (or header X-Loopscope-Run); without it, a new run id. */
-export const IngestQuery = z.object({ run_id: z.string().min(1).max(512).optional() });
+/**
+ * `run_id`: the run for records that name none (or header X-Loopscope-Run); without it, a new run id.
+ * `format`: the file's format, instead of detecting it. `ended_at`: when the file was last written
+ * (its modification time), where a log without times ends (docs/import.md#times).
+ */
+export const IngestQuery = z.object({
+  run_id: z.string().min(1).max(512).optional(),
+  format: z.enum(IMPORT_FORMATS).optional(),
+  ended_at: WireTime.optional(),
+});
 export type IngestQuery = z.output<typeof IngestQuery>;
 
 /** A rejected line: its number (1-based; an array element's index + 1) and a one-line reason. */
@@ -36,11 +45,17 @@ export const IngestResult = z.object({
   /** The first rejected lines (capped); `errors_total` counts them all. */
   errors: z.array(IngestLineError),
   errors_total: z.number().int(),
+  /** Lines skipped on purpose: kinds that carry nothing for Loopscope (docs/import.md). */
+  skipped: z.number().int(),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
 
 /** POST /api/v1/ingest: the result, and the id under which the upload was logged. */
-export const IngestResponse = IngestResult.extend({ upload_id: z.string() });
+export const IngestResponse = IngestResult.extend({
+  upload_id: z.string(),
+  /** The format the file was read as: detected from its content, or the one `?format=` forced. */
+  format: z.enum(IMPORT_FORMATS),
+});
 export type IngestResponse = z.infer<typeof IngestResponse>;
 
 /** One example file: stored now, or already there from an earlier load (then nothing is written). */

@@ -7,12 +7,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EXAMPLES_DIR, listExampleFiles, loadExamples } from "@/app/_server/examples";
+import { EXAMPLES_DIR, exampleRunId, listExampleFiles, loadExamples } from "@/app/_server/examples";
 import type { DbHandle } from "@/db/client";
 import { getRun } from "@/db/runs";
 import { listUploads } from "@/db/uploads";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
-import { readLines } from "@/lib/ingest/line-reader";
+import { openImport } from "@/lib/import/open-import";
 import { createReadStream } from "node:fs";
 import { targets } from "./support/databases";
 
@@ -120,21 +120,18 @@ describe("the example files", () => {
     test.skipIf(!existsSync(EXAMPLES_DIR))("the repository's examples/ load, each run with its spans", async () => {
       const result = await loadExamples(h.db);
       expect(result.files.length).toBe((await listExampleFiles()).length);
-      for (const file of result.files) {
-        const expected = await spansPerRun(
-          path.join(EXAMPLES_DIR, file.file),
-          `example-${path.basename(file.file, ".jsonl")}`,
-        );
-        for (const [runId, spans] of expected) expect((await getRun(h.db, runId))?.counts.spans, runId).toBe(spans);
-      }
+      const expected = new Map<string, Set<string>>();
+      for (const file of result.files)
+        await spanIdsPerRun(path.join(EXAMPLES_DIR, file.file), exampleRunId(file.file), expected);
+      for (const [runId, spans] of expected) expect((await getRun(h.db, runId))?.counts.spans, runId).toBe(spans.size);
     });
   });
 });
 
-/** The distinct spans each run of a file holds, read with the same pipeline (nothing stored). */
-async function spansPerRun(file: string, runId: string): Promise<Map<string, number>> {
-  const ids = new Map<string, Set<string>>();
-  await ingestItems(readLines(createReadStream(file)), {
+/** Adds the distinct spans each run of a file holds, read with the same pipeline (nothing stored). */
+async function spanIdsPerRun(file: string, runId: string, ids: Map<string, Set<string>>): Promise<void> {
+  const ctx = { runId, endedAtUs: null, fileName: path.basename(file) };
+  await ingestItems((await openImport(createReadStream(file), ctx)).items, {
     runId,
     writeBatch: async (batch) => {
       for (const r of batch) {
@@ -143,5 +140,4 @@ async function spansPerRun(file: string, runId: string): Promise<Map<string, num
       }
     },
   });
-  return new Map([...ids].map(([id, spans]) => [id, spans.size]));
 }

@@ -1,0 +1,66 @@
+// docs/import.md#agent-transcripts on a real database: transcript iterations
+// from several uploads (a loop script's sessions) are numbered by time across
+// the run; a re-upload replaces its own rows and the run's counts stay exact.
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { rowsOf } from "@/db/client";
+import { writeBatch } from "@/db/ingest-writer";
+import { placeIterations } from "@/db/place-iterations";
+import { getRun } from "@/db/runs";
+import { provisionalN } from "@/lib/import/place-iterations";
+import type { StoredRecord } from "@/lib/schemas/records";
+import { blankIteration } from "@/tests/support/records";
+import { openForSuite, targets } from "./support/databases";
+
+const session = (runId: string, key: string, tsUs: number, tokens: number): StoredRecord => ({
+  ...blankIteration(provisionalN(key), tsUs),
+  runId,
+  tokensUsed: tokens,
+  attrs: { source_key: key },
+});
+
+describe.each(targets)("placing transcript iterations on $name", (target) => {
+  const suite = openForSuite(target);
+  const numbering = async (runId: string) =>
+    rowsOf<{ n: number; key: string }>(
+      await suite.db.execute(
+        sql`SELECT n, attrs->>'source_key' AS key FROM iterations WHERE run_id = ${runId} ORDER BY n`,
+      ),
+    ).map((r) => `${r.n}:${r.key}`);
+
+  test("three sessions uploaded out of order become iterations 1–3 in time order", async () => {
+    const upload = async (key: string, tsUs: number) => {
+      await writeBatch(suite.db, [session("loop", key, tsUs, 100)]);
+      await placeIterations(suite.db, ["loop"]);
+    };
+    await upload("s2#p", 2_000_000);
+    await upload("s3#p", 3_000_000);
+    await upload("s1#p", 1_000_000);
+    expect(await numbering("loop")).toEqual(["1:s1#p", "2:s2#p", "3:s3#p"]);
+    const run = await getRun(suite.db, "loop");
+    expect(run?.counts.iterations).toBe(3);
+  });
+
+  test("re-uploading a session (its file grew) replaces its row, and the counts stay exact", async () => {
+    await writeBatch(suite.db, [session("loop", "s2#p", 2_500_000, 300)]);
+    await placeIterations(suite.db, ["loop"]);
+    expect(await numbering("loop")).toEqual(["1:s1#p", "2:s2#p", "3:s3#p"]);
+    const [row] = rowsOf<{ tokens: number }>(
+      await suite.db.execute(sql`SELECT tokens_used::int AS tokens FROM iterations WHERE run_id = 'loop' AND n = 2`),
+    );
+    expect(row?.tokens).toBe(300);
+    const run = await getRun(suite.db, "loop");
+    expect(run?.counts.iterations).toBe(3);
+  });
+
+  test("placing again changes nothing and does not bump the run's data version", async () => {
+    const before = rowsOf<{ v: number }>(
+      await suite.db.execute(sql`SELECT data_version AS v FROM runs WHERE run_id = 'loop'`),
+    )[0]?.v;
+    await placeIterations(suite.db, ["loop"]);
+    const after = rowsOf<{ v: number }>(
+      await suite.db.execute(sql`SELECT data_version AS v FROM runs WHERE run_id = 'loop'`),
+    )[0]?.v;
+    expect(after).toBe(before);
+  });
+});
