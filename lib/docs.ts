@@ -19,6 +19,13 @@ export const DOC_PAGES: readonly DocPage[] = [
     summary: "Every record and field, which field drives which finding, writers for Python and TypeScript.",
   },
   {
+    slug: "import",
+    file: "docs/import.md",
+    title: "Importing your logs",
+    summary:
+      "Claude Code, Codex, claude -p logs, OpenAI Agents, Langfuse, Jaeger, Phoenix, OTLP files: where they live and the one command that imports them.",
+  },
+  {
     slug: "analysis",
     file: "docs/analysis.md",
     title: "Analysis rules",

@@ -14,6 +14,18 @@ const has = (o: Obj, ...keys: string[]) => keys.every((k) => k in o);
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "attachment"]);
 const CODEX_TYPES = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
 const STREAM_TYPES = new Set(["system", "assistant", "user", "result", "stream_event"]);
+const OBSERVATION_TYPES = new Set([
+  "SPAN",
+  "GENERATION",
+  "EVENT",
+  "AGENT",
+  "TOOL",
+  "CHAIN",
+  "RETRIEVER",
+  "EVALUATOR",
+  "EMBEDDING",
+  "GUARDRAIL",
+]);
 const LANGFUSE_EVENT_RE =
   /^(trace|span|generation|event|agent|tool|chain|retriever|evaluator|embedding|guardrail|observation|score|sdk-log)-(create|update|log)$/;
 
@@ -21,15 +33,18 @@ const LANGFUSE_EVENT_RE =
 export function classifyValue(v: unknown): ImportFormat | null {
   if (Array.isArray(v)) return v.length > 0 ? classifyValue(v[0]) : null;
   if (!isObj(v)) return null;
-  if ("resourceSpans" in v || "resourceLogs" in v) return "otlp-json";
+  if ("resourceSpans" in v || "resourceLogs" in v || "resourceMetrics" in v) return "otlp-json";
+  if (isObj(v.result) && ("resourceSpans" in v.result || "resourceLogs" in v.result)) return "otlp-json";
   if (Array.isArray(v.batch)) return "langfuse";
   if (Array.isArray(v.observations)) return "langfuse";
   if (Array.isArray(v.data)) {
     const first = v.data[0];
     if (isObj(first) && has(first, "traceID", "spans")) return "jaeger";
     if (isObj(first) && typeof first.object === "string" && first.object.startsWith("trace")) return "openai-agents";
+    if (isObj(first) && "span_kind" in first) return "openinference";
     return null;
   }
+  if (has(v, "traceID", "spans")) return "jaeger";
   if (v.object === "trace" || v.object === "trace.span") return "openai-agents";
   if (typeof v.type === "string" && LANGFUSE_EVENT_RE.test(v.type) && "body" in v) return "langfuse";
   if (typeof v.type === "string" && CODEX_TYPES.has(v.type) && "payload" in v && "timestamp" in v) return "codex";
@@ -37,7 +52,10 @@ export function classifyValue(v: unknown): ImportFormat | null {
   if (v.type === "summary" && "leafUuid" in v) return "claude-code";
   if (v.type === "file-history-snapshot") return "claude-code";
   if (typeof v.type === "string" && STREAM_TYPES.has(v.type) && "session_id" in v) return "claude-code-stream";
-  if ("span_kind" in v && ("context" in v || "context.span_id" in v)) return "openinference";
+  if ("span_kind" in v && ("context" in v || "context.span_id" in v || has(v, "span_id", "trace_id"))) {
+    return "openinference";
+  }
+  if (typeof v.type === "string" && OBSERVATION_TYPES.has(v.type) && has(v, "traceId", "startTime")) return "langfuse";
   if (typeof v.type === "string" && (RECORD_TYPES as readonly string[]).includes(v.type)) return "loopscope";
   if (v.type === undefined && has(v, "name", "t0")) return "loopscope";
   return null;
@@ -82,8 +100,8 @@ function documentFormat(text: string): ImportFormat {
   const probe = (k: string) => new RegExp(`"${k}"\\s*:`).test(text);
   if (probe("resourceSpans") || probe("resourceLogs")) return "otlp-json";
   if (probe("traceID") && probe("spans")) return "jaeger";
+  if (probe("span_kind")) return "openinference";
   if (probe("batch") || probe("observations")) return "langfuse";
   if (/"object"\s*:\s*"trace/.test(text)) return "openai-agents";
-  if (probe("span_kind")) return "openinference";
   return "loopscope";
 }

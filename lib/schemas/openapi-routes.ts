@@ -76,6 +76,42 @@ export const API_ROUTES: RouteDocs = {
       },
     },
   },
+  "/v1/traces/ingest": {
+    post: {
+      operationId: "ingestOpenAiAgentsTraces",
+      summary: "Receive OpenAI Agents SDK traces",
+      description:
+        "The path the Agents SDK's trace exporter posts to (set OPENAI_BASE_URL=http://host:port/v1, or " +
+        "the exporter's endpoint). The body is always read as that format (docs/import.md#openai-agents-sdk): " +
+        "each trace a run `oai-<trace id>`, each span a span, each turn an iteration. A retry stores nothing twice.",
+      tag: "ingest",
+      ingestAuth: true,
+      query: IngestQuery.pick({ run_id: true }),
+      queryDescriptions: { run_id: "The run every trace of the body joins (or header X-Loopscope-Run)." },
+      headers: [
+        { name: "X-Loopscope-Run", description: "As `run_id`.", schema: { type: "string" } },
+        { name: "OpenAI-Beta", description: "`traces=v1`, as the SDK sends it; not read.", schema: { type: "string" } },
+      ],
+      body: {
+        description: 'The exporter\'s body: `{"data": [...]}` of `trace` and `trace.span` items.',
+        content: {
+          "application/json": {
+            type: "object",
+            required: ["data"],
+            properties: { data: { type: "array", items: { type: "object" } } },
+          },
+        },
+      },
+      responses: {
+        200: { description: "What was stored and rejected, and the runs.", content: json(IngestResponse) },
+        400: "BadRequest",
+        401: "Unauthorized",
+        413: "PayloadTooLarge",
+        415: "UnsupportedMediaType",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
   "/api/v1/runs": {
     get: {
       operationId: "listRuns",

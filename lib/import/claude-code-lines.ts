@@ -1,0 +1,137 @@
+// docs/import.md#claude-code — one line of a Claude Code session file (the
+// transcript under ~/.claude/projects, or a headless `claude -p
+// --output-format stream-json` line: the same message shapes, `session_id`
+// in snake case), validated loosely: only the fields the mapping reads are
+// checked, everything else passes. Also the readings of a user line's
+// content: a real prompt, a slash command, an interruption. O(line size).
+import { z } from "zod";
+
+const Count = z.number().nonnegative();
+const Text = z.string().nullish();
+const Flag = z.boolean().nullish();
+
+export const CcUsage = z.looseObject({
+  input_tokens: Count.nullish(),
+  output_tokens: Count.nullish(),
+  cache_creation_input_tokens: Count.nullish(),
+  cache_read_input_tokens: Count.nullish(),
+});
+export type CcUsage = z.infer<typeof CcUsage>;
+
+export const CcBlock = z.looseObject({ type: z.string() });
+export type CcBlock = z.infer<typeof CcBlock> & Record<string, unknown>;
+
+const Content = z.union([z.string(), z.array(CcBlock)]);
+
+const Message = z.looseObject({
+  id: Text,
+  model: Text,
+  role: Text,
+  content: Content.nullish(),
+  stop_reason: Text,
+  usage: CcUsage.nullish(),
+});
+
+export const CcLine = z.looseObject({
+  type: z.string(),
+  subtype: Text,
+  uuid: Text,
+  parentUuid: Text,
+  sessionId: Text,
+  session_id: Text,
+  agentId: Text,
+  parent_tool_use_id: Text,
+  timestamp: z.unknown().optional(),
+  isSidechain: Flag,
+  isMeta: Flag,
+  isCompactSummary: Flag,
+  isApiErrorMessage: Flag,
+  isVisibleInTranscriptOnly: Flag,
+  cwd: Text,
+  gitBranch: Text,
+  version: Text,
+  message: Message.nullish(),
+  toolUseResult: z.unknown().optional(),
+  summary: Text,
+  compactMetadata: z.looseObject({ trigger: Text, preTokens: Count.nullish() }).nullish(),
+  apiErrorStatus: z.number().int().nullish(),
+  error: z.unknown().optional(),
+  content: z.unknown().optional(),
+});
+export type CcLine = z.infer<typeof CcLine>;
+
+/** Line types that carry nothing for Loopscope: skipped on purpose. */
+const SKIPPED_TYPES = new Set(["file-history-snapshot", "queue-operation", "attachment", "progress", "last-prompt"]);
+
+export type ReadLine = { line: CcLine } | { skipped: true } | { error: string };
+
+/** Validate one parsed value; the error names the field that is wrong. */
+export function readCcLine(value: unknown): ReadLine {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { error: "not a JSON object" };
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== "string") return { error: 'missing "type"' };
+  if (SKIPPED_TYPES.has(type)) return { skipped: true };
+  const r = CcLine.safeParse(value);
+  if (!r.success) {
+    const issue = r.error.issues[0]!; // a failed parse has an issue
+    return { error: `${type} line: field "${issue.path.map(String).join(".")}": ${issue.message}` };
+  }
+  if ((type === "assistant" || type === "user") && !r.data.message) return { error: `${type} line: missing "message"` };
+  return { line: r.data };
+}
+
+/** The session id of a line, in either spelling. */
+export const sessionOf = (l: CcLine): string | null => l.sessionId ?? l.session_id ?? null;
+
+/** The content blocks of a message (a string content is one text block). */
+export function blocksOf(l: CcLine): CcBlock[] {
+  const c = l.message?.content;
+  if (typeof c === "string") return [{ type: "text", text: c }];
+  return (c ?? []) as CcBlock[];
+}
+
+/** The text of a message: its text blocks joined. */
+export function textOf(l: CcLine): string {
+  return blocksOf(l)
+    .filter((b) => b.type === "text" && typeof b.text === "string")
+    .map((b) => b.text as string)
+    .join("\n");
+}
+
+export const isSidechain = (l: CcLine): boolean => l.isSidechain === true || (l.parent_tool_use_id ?? null) !== null;
+
+const COMMAND_RE = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/;
+/** The slash command a user line runs (`/clear` → "clear"), or null. */
+export function commandOf(text: string): string | null {
+  return COMMAND_RE.exec(text)?.[1] ?? null;
+}
+
+/** Built-in commands that never call the model: their lines are not prompts. */
+const LOCAL_COMMANDS = new Set(
+  [
+    "clear compact model cost help config status login logout exit quit resume memory permissions",
+    "mcp doctor context add-dir agents hooks ide vim theme bashes todos export usage statusline",
+    "output-style privacy-settings upgrade release-notes",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+export const INTERRUPT_PREFIX = "[Request interrupted by user";
+const NOT_PROMPT_PREFIXES = [INTERRUPT_PREFIX, "<local-command-", "<bash-input>", "<bash-stdout>", "<bash-stderr>"];
+
+/**
+ * A real user prompt: a user line of the main conversation, written by the
+ * user (not a tool result, a meta or compaction-summary line, a local
+ * command, its output or an interruption).
+ */
+export function isRealPrompt(l: CcLine): boolean {
+  if (l.type !== "user" || isSidechain(l) || l.isMeta || l.isCompactSummary || l.isVisibleInTranscriptOnly)
+    return false;
+  const blocks = blocksOf(l);
+  if (blocks.some((b) => b.type === "tool_result")) return false;
+  const text = textOf(l).trim();
+  if (text === "" || NOT_PROMPT_PREFIXES.some((p) => text.startsWith(p))) return false;
+  const command = commandOf(text);
+  return command === null || !LOCAL_COMMANDS.has(command);
+}

@@ -1,0 +1,114 @@
+// docs/import.md#claude-code-headless-output — the `result` line that ends a headless
+// `claude -p` session (and is all that `--output-format json` writes): the
+// calls it denied (`permission_denials` → `permission_denied`, unless a tool
+// result already said so), a stop by the harness (a subtype starting with
+// `error_`, such as error_max_turns → a `breaker` event), and the session's
+// usage and cost. The cost, `total_cost_usd`, is the log's own figure: it is
+// shared out over the session's llm spans by their tokens, weighted as Claude
+// prices them, so that the run, its iteration, its models and its tasks all
+// sum to it. A session whose model calls are not in the file (json output)
+// gets one llm span per model of `modelUsage` (else one for the session)
+// carrying usage and cost. O(denials + spans).
+import { formatTimeUs } from "../time";
+import type { ImportOutput, SpanWire } from "./types";
+import type { CcLine } from "./claude-code-lines";
+import { CcUsage } from "./claude-code-lines";
+import { ccEvent } from "./claude-code-events";
+import type { CcState } from "./claude-code-state";
+import { usageOf } from "./claude-code-spans";
+import { subjectOf } from "./claude-code-tools";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** `permission_denied` for each denial no tool result reported, and a `breaker` event for an `error_*` stop. */
+export function resultEvents(s: CcState, l: CcLine, lineNo: number, tsUs: number): ImportOutput[] {
+  const raw = l as Obj;
+  const out: ImportOutput[] = [];
+  const denials = Array.isArray(raw.permission_denials) ? raw.permission_denials.filter(isObj) : [];
+  for (const d of denials) {
+    const id = typeof d.tool_use_id === "string" ? d.tool_use_id : null;
+    if (id !== null && s.denied.has(id)) continue;
+    if (id !== null) s.denied.add(id);
+    const tool = typeof d.tool_name === "string" ? d.tool_name : null;
+    out.push({ lineNo, record: ccEvent(s, tsUs, "permission_denied", id, { tool, detail: subjectOf(d.tool_input) }) });
+  }
+  const subtype = l.subtype ?? "";
+  if (subtype.startsWith("error_")) {
+    out.push({ lineNo, record: ccEvent(s, tsUs, "breaker", l.uuid ?? null, { state: "OPEN", reason: subtype }) });
+  }
+  return out;
+}
+
+/** One model's figures of `modelUsage` (camelCase), as usage and cost. */
+function modelFigures(v: Obj) {
+  const usage = usageOf({
+    input_tokens: num(v.inputTokens),
+    output_tokens: num(v.outputTokens),
+    cache_read_input_tokens: num(v.cacheReadInputTokens),
+    cache_creation_input_tokens: num(v.cacheCreationInputTokens),
+  });
+  return { usage, costUsd: num(v.costUSD) };
+}
+
+/**
+ * The session's model calls when the file holds none: counted in the turn
+ * (`num_turns` calls; their context is unknown) and drawn as llm spans over
+ * the session. Returns the spans.
+ */
+export function resultCalls(s: CcState, l: CcLine, lineNo: number, startUs: number, endUs: number): ImportOutput[] {
+  const raw = l as Obj;
+  const parsed = CcUsage.safeParse(raw.usage);
+  const total = usageOf(parsed.success ? parsed.data : null);
+  const model = s.info.model ?? "claude";
+  const calls = Math.max(1, Math.round(num(raw.num_turns) ?? 1));
+  s.transcript.modelCall(lineNo, endUs, model, total, { context: false, calls });
+  const perModel = isObj(raw.modelUsage) ? Object.entries(raw.modelUsage).filter(([, v]) => isObj(v)) : [];
+  const rows =
+    perModel.length > 0
+      ? perModel.map(([m, v]) => ({ model: m, ...modelFigures(v as Obj) }))
+      : [{ model, usage: total, costUsd: null }];
+  return rows.map(({ model: m, usage: u, costUsd }) => {
+    const span: SpanWire = {
+      type: "span",
+      run_id: s.runId,
+      span_id: `cc-result-${s.sessionId}-${m}`.slice(0, 512),
+      parent_id: null,
+      name: m,
+      kind: "llm",
+      t0: formatTimeUs(startUs),
+      t1: formatTimeUs(endUs),
+      ok: true,
+      error: "",
+      tokens_in: u.input + u.cacheRead + u.cacheWrite,
+      tokens_out: u.output,
+      ...(costUsd !== null ? { cost_usd: costUsd } : {}),
+      meta: { source_id: l.uuid ?? s.sessionId, source_format: s.format, model: m, num_turns: calls },
+    };
+    return { lineNo, record: span };
+  });
+}
+
+/**
+ * A call's share of the session cost: its tokens weighted as Claude prices
+ * them relative to an input token (cache write 1.25, cache read 0.1, output 5).
+ */
+function costWeight(sp: SpanWire): number {
+  const m = (sp.meta ?? {}) as Obj;
+  const cacheRead = num(m.cache_read_input_tokens) ?? 0;
+  const cacheWrite = num(m.cache_creation_input_tokens) ?? 0;
+  const input = num(m.input_tokens) ?? (sp.tokens_in ?? 0) - cacheRead - cacheWrite;
+  return input + 1.25 * cacheWrite + 0.1 * cacheRead + 5 * (sp.tokens_out ?? 0);
+}
+
+/** Share a session cost over its llm spans by their weighted tokens (evenly when none has any). */
+export function spreadCost(outputs: ImportOutput[], costUsd: number): void {
+  const spans = outputs
+    .map((o) => ("record" in o ? o.record : null))
+    .filter((r): r is SpanWire => r !== null && r.type === "span" && r.kind === "llm");
+  if (spans.length === 0 || spans.some((sp) => sp.cost_usd != null)) return;
+  const weight = costWeight;
+  const total = spans.reduce((sum, sp) => sum + weight(sp), 0);
+  for (const sp of spans) sp.cost_usd = total > 0 ? (costUsd * weight(sp)) / total : costUsd / spans.length;
+}

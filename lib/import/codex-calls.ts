@@ -1,0 +1,132 @@
+// docs/import.md#codex-cli-sessions — Codex tool calls as spans. A
+// `function_call` / `custom_tool_call` / `local_shell_call` response item
+// opens a call (its `call_id`); the `…_output` item with the same id closes
+// it: one `tool` span from the call's line to the output's line, named for
+// the tool (`shell` for a local shell call), with the parsed arguments as
+// input and the output's head. A rejected call is also a `permission_denied`
+// event. Calls still open when the turn is aborted or the file ends failed
+// with `no result (interrupted)`. O(1) per item; O(open calls) memory.
+import { formatTimeUs } from "../time";
+import type { EventWire, ImportOutput, SpanWire } from "./types";
+import type { CallOutput } from "./codex-output";
+import {
+  commandText,
+  patchOfApplyPatchCall,
+  patchOfCommand,
+  readPatch,
+  shellCommandOf,
+  type PatchEdit,
+} from "./codex-patch";
+import { isTestCommand } from "./transcript/test-runs";
+import type { ToolOutcome } from "./transcript/turns";
+
+export const CODEX_FORMAT = "codex";
+const OUTPUT_HEAD_CHARS = 2000;
+export const INTERRUPTED_ERROR = "no result (interrupted)";
+
+type Obj = Record<string, unknown>;
+export type CallKind = "function_call" | "custom_tool_call" | "local_shell_call";
+
+export type OpenCall = {
+  callId: string;
+  kind: CallKind;
+  lineNo: number;
+  tsUs: number;
+  name: string;
+  input: unknown;
+  /** The shell command it runs, when it is a shell call. */
+  command: string | null;
+  /** The patch it applies, when it is an apply_patch call. */
+  patch: string | null;
+};
+
+/** A call item → the open call, or the reason it cannot be read. */
+export function readCall(kind: CallKind, p: Obj, lineNo: number, tsUs: number): OpenCall | string {
+  const callId = typeof p.call_id === "string" && p.call_id !== "" ? p.call_id : typeof p.id === "string" ? p.id : "";
+  if (callId === "") return `${kind}: missing "call_id"`;
+  const common = { callId, kind, lineNo, tsUs };
+  if (kind === "local_shell_call") {
+    const action = (p.action ?? {}) as Obj;
+    const command = commandText(action.command);
+    return { ...common, name: "shell", input: action, command, patch: patchOfCommand(action.command, command) };
+  }
+  if (typeof p.name !== "string" || p.name === "") return `${kind}: missing "name"`;
+  const input = kind === "function_call" ? parseArguments(p.arguments) : p.input;
+  const command = shellCommandOf(p.name, input);
+  const rawCommand = (input as Obj | null)?.command ?? (input as Obj | null)?.cmd;
+  const patch = p.name === "apply_patch" ? patchOfApplyPatchCall(input) : patchOfCommand(rawCommand, command);
+  return { ...common, name: p.name, input, command, patch };
+}
+
+/** `arguments` is a JSON string; a string that does not parse is kept as it is. */
+function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw ?? null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+export type ClosedCall = { outputs: ImportOutput[]; outcome: ToolOutcome };
+
+/** The edits of a successful patch; none for other calls. */
+const editsOf = (call: OpenCall): PatchEdit[] => (call.patch !== null ? readPatch(call.patch) : []);
+
+/** What the permission_denied event names: the command, else the patched files, else the tool. */
+function deniedDetail(call: OpenCall): string {
+  if (call.command !== null && call.patch === null) return call.command.slice(0, 500);
+  if (call.patch !== null)
+    return `apply_patch ${editsOf(call)
+      .map((e) => e.path)
+      .join(" ")}`.trim();
+  return call.name;
+}
+
+/** Close a call with its output (or with no result: `out` null) at a line. */
+export function closeCall(
+  call: OpenCall,
+  out: CallOutput | null,
+  at: { lineNo: number; tsUs: number },
+  ids: { runId: string; spanId: string },
+): ClosedCall {
+  const failed = out === null || out.failed;
+  const error = out === null ? INTERRUPTED_ERROR : (out.errorLine ?? "");
+  const span: SpanWire = {
+    type: "span",
+    run_id: ids.runId,
+    span_id: ids.spanId,
+    parent_id: null,
+    name: call.name,
+    kind: "tool",
+    t0: formatTimeUs(call.tsUs),
+    t1: formatTimeUs(Math.max(at.tsUs, call.tsUs)),
+    ok: !failed,
+    error: failed ? error : "",
+    input: call.input ?? null,
+    ...(out !== null ? { output: out.body.slice(0, OUTPUT_HEAD_CHARS) } : {}),
+    meta: { source_id: call.callId, source_format: CODEX_FORMAT, call_type: call.kind, ...(out?.meta ?? {}) },
+  };
+  const outputs: ImportOutput[] = [{ lineNo: call.lineNo, record: span }];
+  if (out?.rejected) {
+    const event: EventWire = {
+      type: "event",
+      run_id: ids.runId,
+      ts: formatTimeUs(at.tsUs),
+      kind: "permission_denied",
+      tool: call.name,
+      detail: deniedDetail(call),
+      source_id: call.callId,
+      source_format: CODEX_FORMAT,
+    };
+    outputs.push({ lineNo: at.lineNo, record: event });
+  }
+  const edits = failed ? [] : editsOf(call);
+  const outcome: ToolOutcome = {
+    ok: !failed,
+    ...(failed ? { errorLine: error } : {}),
+    ...(edits.length > 0 ? { edits } : {}),
+    ...(call.command !== null && isTestCommand(call.command) ? { testRun: true } : {}),
+  };
+  return { outputs, outcome };
+}

@@ -1,0 +1,46 @@
+// docs/import.md#claude-code: a session stuck on one failing test, end to end
+// through the analysis — what a post-mortem of a real transcript must show.
+//
+//   stuck-pytest.jsonl (ledger): 12 turns, 3 minutes apart, each
+//   prompt · Bash `pytest tests/test_x.py` ✗ (the same AssertionError) · "still fails" — no edits, no todo list
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { claudeCodeImporter } from "@/lib/import/claude-code";
+import type { StoredIteration } from "@/lib/schemas/records";
+import { analyzeImported, importFixture } from "@/tests/support/import";
+
+const FILE = path.resolve(import.meta.dirname, "../../fixtures/import/claude-code/stuck-pytest.jsonl");
+const RUN = "cc-3e8a1f52-6c0d-4b7e-a9d4-81c2f5e0b6a3";
+const ERROR = "E       AssertionError: assert Decimal('2.67') == Decimal('2.68')";
+
+describe("a session stuck on one failing test", async () => {
+  const { records, errors } = await importFixture(claudeCodeImporter, readFileSync(FILE, "utf8"));
+  const its = records.filter((r): r is StoredIteration => r.type === "iteration").sort((a, b) => a.n - b.n);
+  const report = await analyzeImported(records, RUN);
+
+  test("every turn is an iteration with no files modified and the failure's assertion line as its error", () => {
+    expect(errors).toEqual([]);
+    expect(its.map((it) => it.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    for (const it of its) {
+      // past pytest's `Exit code 1` header and banner: the first line that names an error
+      expect([it.filesModified, it.errors, it.newlyPassing, it.apiCalls]).toEqual([[], [ERROR], 0, 2]);
+    }
+  });
+
+  test("the analysis finds no progress, the same error and the repeated call; the loop breaker halts at 3", () => {
+    expect(report.stagnation.detections.map((d) => [d.detector, d.at_iteration])).toEqual([
+      ["negative_window", 3],
+      ["no_progress", 3],
+      ["same_error", 5],
+      ["repeated_call", 5],
+    ]);
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
+    // 30 minutes of cooldown from turn 3 (09:09:12): turns 4–12 (up to 09:33:12) would not have run
+    expect(report.loop_breaker.savings.iterations).toBe(9);
+  });
+
+  test("the Bash tool fails every time it is called", () => {
+    expect(report.tools.find((t) => t.tool === "Bash")).toMatchObject({ calls: 12, failures: 12 });
+  });
+});

@@ -1,0 +1,380 @@
+// docs/import.md#codex-cli-sessions: Codex CLI rollouts → a run, tool and
+// model spans, one iteration per user turn, plan tasks and harness events.
+//
+//   rollout-…-0199e1a4….jsonl (tinyparse, gpt-5-codex)
+//   turn 1 "The tokenizer test … fails"  plan · shell pytest ✗ · apply_patch (2 files) · plan · shell pytest ✓
+//   turn 2 "Clean out the old build/ …"  shell rm -rf ✗ rejected · compacted · plan · local_shell pytest ✓ · plan
+//   turn 3 "Bump the version …"          shell apply_patch <<PATCH · shell git tag … (turn aborted)
+//
+//   rollout-…-0199f3c7….jsonl (tinyhttp): 10 turns of `cargo test parse_header`, the same panic, no edits
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { codexImporter } from "@/lib/import/codex";
+import { readTokenCount } from "@/lib/import/codex-model-calls";
+import { readCallOutput } from "@/lib/import/codex-output";
+import { readPatch } from "@/lib/import/codex-patch";
+import { taskIdOf } from "@/lib/import/transcript/todos";
+import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan } from "@/lib/schemas/records";
+import { formatTimeUs } from "@/lib/time";
+import { analyzeImported, importFixture } from "@/tests/support/import";
+
+const DIR = path.resolve(import.meta.dirname, "../../fixtures/import/codex");
+const SESSION = "0199e1a4-3c2b-7d10-9f4e-5a6b7c8d9e01";
+const FILE = `rollout-2025-10-14T09-12-03-${SESSION}.jsonl`;
+const STUCK_SESSION = "0199f3c7-81d2-7a44-b5e6-0c1d2e3f4a5b";
+const STUCK_FILE = `rollout-2025-10-20T14-02-11-${STUCK_SESSION}.jsonl`;
+const TEXT = readFileSync(path.join(DIR, FILE), "utf8");
+const RUN = `codex-${SESSION}`;
+
+const spans = (rs: StoredRecord[], kind: string) =>
+  rs.filter((r): r is StoredSpan => r.type === "span" && r.kind === kind);
+const events = (rs: StoredRecord[], kind: string) =>
+  rs.filter((r): r is StoredEvent => r.type === "event" && r.kind === kind);
+const iterations = (rs: StoredRecord[]) =>
+  rs.filter((r): r is StoredIteration => r.type === "iteration").sort((a, b) => a.n - b.n);
+const at = (us: number) => formatTimeUs(us).slice(11, 23);
+/** The fixture with line `n` (1-based) replaced. */
+const withLine = (n: number, line: string) =>
+  TEXT.split("\n")
+    .map((l, i) => (i === n - 1 ? line : l))
+    .join("\n");
+
+describe("a Codex session", async () => {
+  const { records, errors, skipped, runs, format } = await importFixture(null, TEXT, { fileName: FILE });
+
+  test("is detected and becomes run codex-<session id>, agent codex, labelled repo/version/branch, named by its first prompt", () => {
+    expect([format, errors, runs]).toEqual(["codex", [], [RUN]]);
+    // the session_meta line opens the run; the first prompt names it (run records merge on store)
+    const [opened, named] = records.filter((r): r is StoredRun => r.type === "run");
+    expect(opened).toMatchObject({
+      runId: RUN,
+      name: null,
+      agent: "codex",
+      startedAtUs: Date.parse("2025-10-14T09:12:03.398Z") * 1000,
+      labels: { repo: "tinyparse", version: "0.46.0", branch: "fix/quoted-tokens" },
+      attrs: { source_id: SESSION, source_format: "codex" },
+    });
+    expect(named).toMatchObject({
+      runId: RUN,
+      name: "The tokenizer test in tests/test_tokenize.py fails on quoted strings. Fix it.",
+    });
+  });
+
+  test("messages, reasoning, mirror events, an empty and a repeated token_count and the unknown line type are skipped", () => {
+    // 2 4 (user messages) 6 (info null) 7 13 (reasoning) 17 (patch_apply_end) 23 41 (assistant)
+    // 25 (agent_message) 28 (repeated total) 33 (context_compacted) 51 (world_state)
+    expect(skipped).toBe(12);
+  });
+
+  test("each call is a tool span from its line to its output's line; a failed one keeps the failure's first line", () => {
+    const tools = spans(records, "tool");
+    expect(tools.map((s) => [s.name, at(s.t0Us), at(s.t1Us), s.ok, s.error])).toEqual([
+      ["update_plan", "09:12:07.882", "09:12:07.886", true, ""],
+      [
+        "shell",
+        "09:12:08.196",
+        "09:12:08.871",
+        false,
+        "E       AssertionError: assert ['a', '\"b', 'c\"'] == ['a', 'b c']",
+      ],
+      ["apply_patch", "09:12:13.096", "09:12:13.221", true, ""],
+      ["update_plan", "09:12:15.922", "09:12:15.925", true, ""],
+      ["shell", "09:12:16.075", "09:12:16.823", true, ""],
+      ["shell", "09:13:04.890", "09:13:14.323", false, "exec command rejected by user"],
+      ["update_plan", "09:13:18.225", "09:13:18.228", true, ""],
+      ["shell", "09:13:18.368", "09:13:19.843", true, ""],
+      ["update_plan", "09:13:22.143", "09:13:22.146", true, ""],
+      ["shell", "09:14:30.172", "09:14:30.382", true, ""],
+      ["shell", "09:14:32.882", "09:14:39.108", false, "no result (interrupted)"],
+    ]);
+    expect(tools[1]).toMatchObject({
+      spanId: `${SESSION}:call_Wm7Yt2Kc9Fq4Rz1D`,
+      parentId: null,
+      input: { command: ["bash", "-lc", "pytest -q tests/test_tokenize.py"], timeout_ms: 120000 },
+      output: expect.stringContaining("1 failed, 1 passed in 0.04s"),
+      meta: { source_id: "call_Wm7Yt2Kc9Fq4Rz1D", source_format: "codex", exit_code: 1, duration_seconds: 0.6 },
+    });
+    expect(tools[7]).toMatchObject({ input: { type: "exec", command: ["bash", "-lc", "pytest -q"] } });
+    expect(tools[7]?.output).toMatch(/^\.{7} +\[100%\]\n7 passed/);
+  });
+
+  test("each token_count is a model call: an llm span from the previous call's end (or the prompt), input with cache, output with reasoning", () => {
+    const calls = spans(records, "llm");
+    expect(calls.map((s) => [s.name, at(s.t0Us), at(s.t1Us), s.tokensIn, s.tokensOut])).toEqual([
+      ["gpt-5-codex", "09:12:04.612", "09:12:08.231", 9120, 412],
+      ["gpt-5-codex", "09:12:08.231", "09:12:13.126", 10240, 388],
+      ["gpt-5-codex", "09:12:13.126", "09:12:16.103", 11020, 96],
+      ["gpt-5-codex", "09:12:16.103", "09:12:20.243", 11504, 141],
+      ["gpt-5-codex", "09:13:02.050", "09:13:04.923", 14210, 233],
+      ["gpt-5-codex", "09:13:04.923", "09:13:18.393", 6120, 180],
+      ["gpt-5-codex", "09:13:18.393", "09:13:24.068", 6650, 205],
+      ["gpt-5-codex", "09:14:27.072", "09:14:30.202", 7400, 310],
+      ["gpt-5-codex", "09:14:30.202", "09:14:32.908", 7890, 95],
+    ]);
+    expect(calls[0]).toMatchObject({
+      spanId: `${SESSION}:llm-1`,
+      meta: { source_id: "token_count#1", cached_input_tokens: 4480, reasoning_output_tokens: 256, total_tokens: 9532 },
+    });
+    expect(events(records, "api_request").map((e) => at(e.tsUs))).toEqual(calls.map((s) => at(s.t1Us)));
+  });
+
+  test("each user_message is an iteration with what its turn did", () => {
+    const its = iterations(records);
+    expect(
+      its.map((it) => [it.n, it.filesModified, it.linesAdded, it.linesRemoved, it.errors, it.newlyPassing]),
+    ).toEqual([
+      [
+        1,
+        ["tinyparse/tokenize.py", "tests/test_tokenize_edge.py"],
+        6,
+        1,
+        ["E       AssertionError: assert ['a', '\"b', 'c\"'] == ['a', 'b c']"],
+        1,
+      ],
+      [2, [], 0, 0, ["exec command rejected by user"], 0],
+      [3, ["pyproject.toml"], 1, 1, ["no result (interrupted)"], 0],
+    ]);
+    // tokens_used = (input − cached) + output; context = the last call's input (cached included)
+    expect(its.map((it) => [it.apiCalls, it.tokensUsed, it.contextTokens, it.contextWindow])).toEqual([
+      [4, 5052 + 1540 + 1004 + 765, 11504, 272000],
+      [3, 9963 + 2716 + 839, 6650, 272000],
+      [2, 1182 + 689, 7890, 272000],
+    ]);
+    expect(its.map((it) => [at(it.tsUs), it.taskId, it.tasksCompleted, it.attrs.cache_read_tokens])).toEqual([
+      ["09:12:20.245", taskIdOf("Make tokenize() honour quoted strings"), 1, 4480 + 9088 + 10112 + 10880],
+      ["09:13:24.068", null, 2, 4480 + 3584 + 6016],
+      ["09:14:39.108", null, 0, 6528 + 7296],
+    ]);
+    expect(its[0]?.attrs.source_key).toBe(`${SESSION}#2025-10-14T09:12:04.612000Z`);
+  });
+
+  test("update_plan writes are tasks: a step in progress starts, a completed one completes", () => {
+    const kinds = (rs: StoredRecord[]) =>
+      rs.filter((r): r is StoredEvent => r.type === "event" && r.kind.startsWith("task_"));
+    expect(kinds(records).map((e) => [e.kind, e.detail, at(e.tsUs)])).toEqual([
+      ["task_started", "Reproduce the failing tokenizer test", "09:12:07.882"],
+      ["task_completed", "Reproduce the failing tokenizer test", "09:12:15.922"],
+      ["task_started", "Make tokenize() honour quoted strings", "09:12:15.922"],
+      ["task_completed", "Make tokenize() honour quoted strings", "09:13:18.225"],
+      ["task_started", "Run the full test suite", "09:13:18.225"],
+      ["task_completed", "Run the full test suite", "09:13:22.143"],
+    ]);
+    const titles = records.flatMap((r) => (r.type === "task" ? [r.title] : []));
+    expect([...new Set(titles)]).toEqual([
+      "Reproduce the failing tokenizer test",
+      "Make tokenize() honour quoted strings",
+      "Run the full test suite",
+    ]);
+  });
+
+  test("a rejection is permission_denied with the command; compacted is compaction; turn_aborted is interrupted", () => {
+    expect(events(records, "permission_denied")).toEqual([
+      expect.objectContaining({
+        tool: "shell",
+        detail: "rm -rf build/ dist/",
+        attrs: { source_id: "call_Kd3Fg6Hj9Lm2Np5Q", source_format: "codex" },
+      }),
+    ]);
+    expect(events(records, "compaction").map((e) => [at(e.tsUs), e.detail])).toEqual([
+      ["09:13:16.123", "tokens before: 14210"],
+    ]);
+    expect(events(records, "interrupted").map((e) => [at(e.tsUs), e.detail])).toEqual([
+      ["09:14:39.108", "interrupted"],
+    ]);
+  });
+
+  test("importing the same file again gives the same records", async () => {
+    const again = await importFixture(codexImporter, TEXT, { fileName: FILE });
+    expect(again.records).toEqual(records);
+  });
+
+  test("an upload that names a run puts the session there and leaves the run's name alone", async () => {
+    const named = await importFixture(codexImporter, TEXT, { runId: "nightly-loop" });
+    expect(named.runs).toEqual(["nightly-loop"]);
+    expect(named.records.every((r) => r.runId === "nightly-loop")).toBe(true);
+    expect(named.records.filter((r): r is StoredRun => r.type === "run").map((r) => r.name)).toEqual([null]);
+  });
+});
+
+describe("bad lines", () => {
+  test("a call without call_id is rejected with its line number; the rest is stored and its output skipped", async () => {
+    const line = JSON.stringify({
+      timestamp: "2025-10-14T09:12:08.196Z",
+      type: "response_item",
+      payload: { type: "function_call", name: "shell", arguments: '{"command":["pytest"]}' },
+    });
+    const { errors, records, skipped } = await importFixture(codexImporter, withLine(10, line));
+    expect(errors).toEqual([{ line: 10, message: expect.stringContaining('function_call: missing "call_id"') }]);
+    expect(skipped).toBe(13);
+    expect(spans(records, "tool")).toHaveLength(10);
+    expect(iterations(records)[0]?.errors).toEqual([]);
+  });
+
+  test("a line without a time is rejected; so is every line before a session_meta when the file name names none", async () => {
+    const noTime = await importFixture(codexImporter, withLine(12, '{"type":"response_item","payload":{}}'));
+    expect(noTime.errors).toEqual([{ line: 12, message: expect.stringContaining('"timestamp"') }]);
+    const headless = TEXT.split("\n").slice(1, 4).join("\n");
+    const lost = await importFixture(codexImporter, headless);
+    expect(lost.errors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(lost.errors[0]?.message).toContain('no "session_meta" line');
+  });
+
+  test("a file that lost its session_meta takes the session id from its rollout file name", async () => {
+    const rest = TEXT.split("\n").slice(1).join("\n");
+    const { errors, runs } = await importFixture(codexImporter, rest, { fileName: FILE });
+    expect([errors, runs]).toEqual([[], [RUN]]);
+  });
+});
+
+describe("other shapes Codex writes", () => {
+  const line = (ms: number, type: string, payload: object) =>
+    JSON.stringify({ timestamp: new Date(Date.UTC(2025, 9, 1, 8, 0, 0, ms)).toISOString(), type, payload });
+  const call = (name: string, args: object, id: string) => ({
+    type: "function_call",
+    name,
+    arguments: JSON.stringify(args),
+    call_id: id,
+  });
+  const lines = [
+    line(0, "session_meta", { id: "s-1", cwd: "/w/app/", cli_version: "0.50.0" }),
+    line(10, "event_msg", { type: "user_message", message: "\n  make the tests pass\nplease" }),
+    line(20, "response_item", call("exec_command", { cmd: "cd app && cargo test -q" }, "c1")),
+    line(30, "response_item", {
+      type: "function_call_output",
+      call_id: "c1",
+      output:
+        "Chunk ID: 9f\nWall time: 1.0 seconds\nProcess exited with code 101\nOutput:\nerror[E0425]: cannot find value `x`\n",
+    }),
+    line(
+      40,
+      "response_item",
+      call(
+        "shell",
+        { command: ["apply_patch", "*** Begin Patch\n*** Add File: a.rs\n+fn a() {}\n*** End Patch"] },
+        "c2",
+      ),
+    ),
+    line(50, "response_item", {
+      type: "function_call_output",
+      call_id: "c2",
+      output: "Success. Updated the following files:\nA a.rs",
+    }),
+    line(60, "event_msg", {
+      type: "error",
+      message: "stream disconnected",
+      codex_error_info: { response_stream_disconnected: { http_status_code: 502 } },
+    }),
+    line(70, "event_msg", { type: "error", message: "You've hit your usage limit. Try again later." }),
+  ].join("\n");
+
+  test("exec_command's cmd is a test run, an argv apply_patch edits, error lines are api_error with a status", async () => {
+    const { records, errors, runs } = await importFixture(codexImporter, lines);
+    expect([errors, runs]).toEqual([[], ["codex-s-1"]]);
+    expect(records.find((r): r is StoredRun => r.type === "run" && r.name !== null)?.name).toBe("make the tests pass");
+    expect(records.find((r): r is StoredRun => r.type === "run")?.labels).toEqual({ repo: "app", version: "0.50.0" });
+    expect(iterations(records)).toMatchObject([
+      { filesModified: ["a.rs"], linesAdded: 1, errors: ["error[E0425]: cannot find value `x`"], newlyPassing: 0 },
+    ]);
+    expect(spans(records, "tool").map((s) => [s.name, s.ok, s.meta.exit_code])).toEqual([
+      ["exec_command", false, 101],
+      ["shell", true, undefined],
+    ]);
+    expect(events(records, "api_error").map((e) => [e.status, e.detail])).toEqual([
+      [502, "stream disconnected"],
+      [429, "You've hit your usage limit. Try again later."],
+    ]);
+  });
+});
+
+describe("a stuck session: the same failing cargo test, turn after turn, no edits", async () => {
+  const stuck = await importFixture(null, readFileSync(path.join(DIR, STUCK_FILE), "utf8"), { fileName: STUCK_FILE });
+  const report = await analyzeImported(stuck.records, `codex-${STUCK_SESSION}`);
+  const panic = "thread 'header::tests::parse_header_folds_continuation' panicked at src/header.rs:88:9:";
+
+  test("each turn is an iteration with no files and the panic line as its error", () => {
+    const its = iterations(stuck.records);
+    expect(its).toHaveLength(10);
+    expect(its.every((it) => it.filesModified?.length === 0 && it.errors?.join() === panic)).toBe(true);
+    expect(its.every((it) => it.newlyPassing === 0 && it.apiCalls === 2)).toBe(true);
+  });
+
+  test("no_progress fires at 3, same_error at 5, and the loop breaker would have halted at 3", () => {
+    expect(report.stagnation.detections.map((d) => [d.detector, d.at_iteration])).toEqual([
+      ["negative_window", 3],
+      ["no_progress", 3],
+      ["same_error", 5],
+      ["repeated_call", 5],
+    ]);
+    expect(report.loop_breaker.final_state).toBe("OPEN");
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
+    expect(report.loop_breaker.savings.iterations).toBe(7);
+  });
+});
+
+describe("reading a call's output", () => {
+  test.each([
+    [
+      "JSON with exit_code 0",
+      '{"output":"ok\\n","metadata":{"exit_code":0,"duration_seconds":0.1}}',
+      false,
+      false,
+      null,
+    ],
+    ["JSON with exit_code 2", '{"output":"boom\\n","metadata":{"exit_code":2}}', true, false, "boom"],
+    [
+      "Exit code: header",
+      "Exit code: 1\nWall time: 0.2 seconds\nOutput:\nerror: no such file\n",
+      true,
+      false,
+      "error: no such file",
+    ],
+    [
+      "exec_command header",
+      "Chunk ID: ab12\nWall time: 0.1 seconds\nProcess exited with code 0\nOutput:\nerror: ignored\n",
+      false,
+      false,
+      null,
+    ],
+    ["a user rejection", "exec command rejected by user", true, true, "exec command rejected by user"],
+    [
+      "a sandbox denial",
+      "sandbox denied: write outside the workspace",
+      true,
+      true,
+      "sandbox denied: write outside the workspace",
+    ],
+    ["an execution error", "execution error: Io(NotFound)", true, false, "execution error: Io(NotFound)"],
+    ["a plan update", "Plan updated", false, false, null],
+    ["content items", [{ type: "input_text", text: "patch rejected by user" }], true, true, "patch rejected by user"],
+  ])("%s", (_name, raw, failed, rejected, errorLine) => {
+    expect(readCallOutput(raw)).toMatchObject({ failed, rejected, errorLine });
+  });
+
+  test("a token_count without info or repeating the running total is no call; a total alone counts its difference", () => {
+    const state = { lastTotal: null };
+    const total = (input: number, output: number) => ({
+      info: {
+        total_token_usage: {
+          input_tokens: input,
+          cached_input_tokens: 0,
+          output_tokens: output,
+          total_tokens: input + output,
+        },
+      },
+    });
+    expect(readTokenCount({ info: null }, state)).toBeNull();
+    expect(readTokenCount(total(1000, 50), state)?.usage).toMatchObject({ input: 1000, output: 50 });
+    expect(readTokenCount(total(1000, 50), state)).toBeNull();
+    expect(readTokenCount(total(2500, 80), state)?.usage).toMatchObject({ input: 1500, output: 30 });
+  });
+
+  test("a patch counts its files (a move renames) and its + and − lines", () => {
+    const patch =
+      "*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n+z\n*** Delete File: c.py\n*** End Patch";
+    expect(readPatch(patch)).toEqual([
+      { path: "b.py", added: 2, removed: 1 },
+      { path: "c.py", added: 0, removed: 0 },
+    ]);
+  });
+});
