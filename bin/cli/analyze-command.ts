@@ -1,26 +1,35 @@
-// `loopscope analyze`: the offline gate. Reads JSONL (or .gz) files with the
-// same lib/ingest parser as the server, analyses each run in memory with the
-// same lib/analysis, prints the post-mortem (or --json), and exits 3 when a
+// `loopscope analyze`: the offline gate. Reads each file as the server does —
+// its format detected (or --format), a foreign log mapped by its importer
+// (lib/import, docs/import.md), every record through the same lib/ingest
+// pipeline — numbers transcript iterations across the run as the server
+// does (placeInMemory), analyses each run in memory with the same
+// lib/analysis, prints the post-mortem (or --json), and exits 3 when a
 // breaker trips so a harness's CI can stop on it. Rejected lines are named on
 // stderr and analysed around; they change the exit code only with --strict
 // (1), and a tripped breaker (3) still wins: it is the finding about the run,
 // a rejected line only about the file. No server, no database.
 import { createReadStream } from "node:fs";
+import { basename } from "node:path";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/analysis/settings";
+import { openImport } from "@/lib/import/open-import";
+import { placeInMemory } from "@/lib/import/place-iterations";
+import type { ImportFormat } from "@/lib/import/types";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
-import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
 import type { RunSummary } from "@/lib/schemas/api";
 import type { StoredRecord } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import { renderMarkdownReport } from "@/lib/report/markdown";
+import { modifiedAtUs } from "./collect-files";
 
 export type AnalyzeOptions = {
   json: boolean;
   set: string[];
   /** A rejected line makes the exit code 1 (unless a breaker tripped: 3). */
   strict: boolean;
+  /** Read every file in this format instead of detecting it. */
+  format?: ImportFormat;
 };
 
 export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise<number> {
@@ -32,15 +41,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
   const overrides = parseSettingsParams(pairs, { strict: true });
   if (!overrides.ok) throw new Error(`--set ${overrides.message}`);
 
-  const records: StoredRecord[] = [];
-  let rejected = 0;
-  for (const file of files) {
-    const result = await ingestItems(readLines(maybeGunzip(createReadStream(file))), {
-      writeBatch: async (batch) => void records.push(...batch),
-    });
-    rejected += result.rejected;
-    for (const e of result.errors) console.error(`${file}: line ${e.line}: ${e.message}`);
-  }
+  const { records, rejected } = await readRecords(files, opts.format);
   const runIds = [...new Set(records.map((r) => r.runId))];
   const reports: AnalysisReport[] = [];
   const texts: string[] = [];
@@ -62,6 +63,30 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
     console.error(`${rejected} line(s) rejected${rejectedConsequence(opts.strict, tripped.length > 0)}`);
   if (tripped.length) console.error(`breaker tripped in: ${tripped.join(", ")} → exit 3`);
   return analyzeExitCode(tripped.length > 0, rejected, opts.strict);
+}
+
+/**
+ * Every file's records, as the server would store them: a foreign file is
+ * mapped with its name and modification time (where a log without times
+ * ends), and transcript iterations are numbered across the files of a run.
+ * A foreign file's format is named on stderr, with the lines it skipped.
+ */
+async function readRecords(
+  files: string[],
+  format: ImportFormat | undefined,
+): Promise<{ records: StoredRecord[]; rejected: number }> {
+  const records: StoredRecord[] = [];
+  let rejected = 0;
+  for (const file of files) {
+    const ctx = { runId: null, endedAtUs: modifiedAtUs(file), fileName: basename(file) };
+    const opened = await openImport(createReadStream(file), ctx, format ?? null);
+    const result = await ingestItems(opened.items, { writeBatch: async (batch) => void records.push(...batch) });
+    rejected += result.rejected;
+    if (opened.format !== "loopscope")
+      console.error(`${file}: read as ${opened.format}, ${result.skipped} line(s) skipped`);
+    for (const e of result.errors) console.error(`${file}: line ${e.line}: ${e.message}`);
+  }
+  return { records: placeInMemory(records), rejected };
 }
 
 /** 3 when a breaker tripped; else 1 when a line was rejected under --strict; else 0. */

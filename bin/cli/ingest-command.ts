@@ -1,24 +1,34 @@
 // `loopscope ingest`: stream each file to POST /api/v1/ingest (never read
-// whole) with a progress bar of bytes sent, then a summary per file.
+// whole) with a progress bar of bytes sent, then a summary per file naming
+// the format the server read it as (docs/import.md#detection). Each file is
+// sent with its name and its modification time (`ended_at`: where a log
+// without times ends, docs/import.md#times), and `--format` when given.
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
 import cliProgress from "cli-progress";
+import type { ImportFormat } from "@/lib/import/types";
 import type { IngestResponse } from "@/lib/schemas/ingest-api";
 import type { ErrorBody } from "@/lib/errors";
 import { formatCount } from "@/lib/format";
+import { formatTimeUs } from "@/lib/time";
+import { modifiedAtUs } from "./collect-files";
+
+export type IngestOptions = { url: string; runId?: string; format?: ImportFormat };
 
 type Outcome =
   | { file: string; ok: true; body: IngestResponse }
   | { file: string; ok: false; message: string; body?: Partial<IngestResponse> };
 
-export async function runIngest(files: string[], opts: { url: string; runId?: string }): Promise<number> {
+export async function runIngest(files: string[], opts: IngestOptions): Promise<number> {
   const outcomes: Outcome[] = [];
   let unreachable = false;
   for (const file of files) {
     let size: number;
+    let endedAt: string;
     try {
       size = statSync(file).size;
+      endedAt = formatTimeUs(modifiedAtUs(file));
     } catch {
       outcomes.push({ file, ok: false, message: "cannot read the file" });
       continue;
@@ -30,7 +40,7 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
     );
     bar.start(size, 0, { file: basename(file) });
     try {
-      outcomes.push(await sendFile(file, opts, (sent) => bar.update(sent)));
+      outcomes.push(await sendFile(file, { ...opts, endedAt }, (sent) => bar.update(sent)));
     } catch (err) {
       unreachable = true;
       outcomes.push({
@@ -47,9 +57,7 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
   for (const o of outcomes) {
     const b = o.body;
     if (b) {
-      console.log(
-        `${o.file}: ${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected → runs ${(b.runs ?? []).join(", ") || "none"}`,
-      );
+      console.log(summaryLine(o.file, b));
       for (const e of b.errors ?? []) console.log(`  line ${e.line}: ${e.message}`);
       if ((b.errors_total ?? 0) > (b.errors?.length ?? 0))
         console.log(`  … ${(b.errors_total ?? 0) - (b.errors?.length ?? 0)} more`);
@@ -63,9 +71,33 @@ export async function runIngest(files: string[], opts: { url: string; runId?: st
   return unreachable ? 2 : rejected ? 1 : 0;
 }
 
+/** `runs/a.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc` (no format when the server named none). */
+export function summaryLine(file: string, b: Partial<IngestResponse>): string {
+  const format = b.format ? ` (${b.format})` : "";
+  const counts = `${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected, ${formatCount(b.skipped ?? 0)} skipped`;
+  return `${file}${format}: ${counts} → runs ${(b.runs ?? []).join(", ") || "none"}`;
+}
+
+/** The ingest URL for one file: the server's /api/v1/ingest with the run, the forced format and the file's end. */
+export function buildIngestUrl(
+  base: string,
+  { runId, format, endedAt }: { runId?: string; format?: ImportFormat; endedAt?: string },
+): URL {
+  const url = new URL("/api/v1/ingest", base);
+  if (runId) url.searchParams.set("run_id", runId);
+  if (format) url.searchParams.set("format", format);
+  if (endedAt) url.searchParams.set("ended_at", endedAt);
+  return url;
+}
+
+/** `application/json` for a `.json` (or `.json.gz`) file, JSONL for every other: the server detects the format either way. */
+export function contentTypeFor(file: string): string {
+  return /\.json(\.gz)?$/i.test(file) ? "application/json" : "application/x-ndjson";
+}
+
 async function sendFile(
   file: string,
-  opts: { url: string; runId?: string },
+  opts: IngestOptions & { endedAt: string },
   progress: (sent: number) => void,
 ): Promise<Outcome> {
   let sent = 0;
@@ -74,11 +106,9 @@ async function sendFile(
     sent += chunk.length;
     progress(sent);
   });
-  const url = new URL("/api/v1/ingest", opts.url);
-  if (opts.runId) url.searchParams.set("run_id", opts.runId);
-  const res = await fetch(url, {
+  const res = await fetch(buildIngestUrl(opts.url, opts), {
     method: "POST",
-    headers: { "Content-Type": "application/x-ndjson", "X-Loopscope-Filename": encodeURIComponent(basename(file)) },
+    headers: { "Content-Type": contentTypeFor(file), "X-Loopscope-Filename": encodeURIComponent(basename(file)) },
     body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
     duplex: "half",
   } as RequestInit);

@@ -1,29 +1,38 @@
 // The CLI (README.md#getting-data-in): a thin shell around lib/ and the HTTP API.
-//   loopscope ingest FILE... [--url URL] [--run ID]
-//   loopscope analyze FILE... [--json] [--strict] [--set key=value]...
+//   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT]
+//   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT]
 //   loopscope --version | --help
+// A PATH is a file (read whatever its name) or a directory, walked for the
+// files the importers read (collect-files.ts); each file's format is detected
+// from its content unless --format names one (docs/import.md#detection).
 // It runs from anywhere (`npm install -g .` or `npm link` from the clone), so
-// nothing here depends on the clone's directory: FILEs are relative to the
+// nothing here depends on the clone's directory: PATHs are relative to the
 // caller's current directory, and are all checked before any is read.
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
-// --strict), a missing file or bad usage; 2 server unreachable (ingest); 3 a
-// breaker tripped (analyze; it wins over --strict's 1).
-import { readFileSync, statSync } from "node:fs";
-import path from "node:path";
+// --strict), a missing file, a directory with nothing to read or bad usage;
+// 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
+// --strict's 1).
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
+import { collectFiles } from "./collect-files";
 import { runIngest } from "./ingest-command";
 
 const USAGE = `usage:
-  loopscope ingest FILE... [--url URL] [--run ID]              stream JSONL (or .jsonl.gz) files to a Loopscope server
-  loopscope analyze FILE... [--json] [--strict] [--set k=v]... analyse JSONL files offline; exit 3 when a breaker trips
+  loopscope ingest PATH... [--url URL] [--run ID] [--format F]    stream files to a Loopscope server
+  loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F]
+                                                                  analyse files offline; exit 3 when a breaker trips
   loopscope --version | --help
 
-FILEs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
+A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.md (and their .gz), skipping dot-directories
+and node_modules. Each file's format is detected from its content (Loopscope JSONL, Claude Code and Codex sessions,
+OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join(", ")}.
+PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that.
-exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / bad usage · 2 server unreachable ·
-3 breaker tripped (analyze)`;
+exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage ·
+2 server unreachable · 3 breaker tripped (analyze)`;
 
 const HELP_FLAGS = ["--help", "-h"];
 
@@ -42,11 +51,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { url: { type: "string" }, run: { type: "string" } },
+        options: { url: { type: "string" }, run: { type: "string" }, format: { type: "string" } },
       });
-      if (positionals.length === 0) return usage("ingest needs at least one FILE");
-      if (!allFilesExist(positionals)) return 1;
-      return await runIngest(positionals, { url: values.url ?? defaultUrl(env), runId: values.run });
+      if (positionals.length === 0) return usage("ingest needs at least one PATH");
+      const format = parseFormat(values.format);
+      const files = existingFiles(positionals);
+      if (!files) return 1;
+      return await runIngest(files, { url: values.url ?? defaultUrl(env), runId: values.run, format });
     }
     if (command === "analyze") {
       const { values, positionals } = parseArgs({
@@ -56,14 +67,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
           json: { type: "boolean" },
           strict: { type: "boolean" },
           set: { type: "string", multiple: true },
+          format: { type: "string" },
         },
       });
-      if (positionals.length === 0) return usage("analyze needs at least one FILE");
-      if (!allFilesExist(positionals)) return 1;
-      return await runAnalyze(positionals, {
+      if (positionals.length === 0) return usage("analyze needs at least one PATH");
+      const format = parseFormat(values.format);
+      const files = existingFiles(positionals);
+      if (!files) return 1;
+      return await runAnalyze(files, {
         json: Boolean(values.json),
         strict: Boolean(values.strict),
         set: values.set ?? [],
+        format,
       });
     }
     return usage(command ? `unknown command "${command}"` : "no command");
@@ -77,21 +92,24 @@ export function defaultUrl(env: NodeJS.ProcessEnv): string {
   return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
 }
 
+/** `--format`: one of the formats the importers read (thrown as a usage error otherwise). */
+export function parseFormat(value: string | undefined): ImportFormat | undefined {
+  if (value === undefined) return undefined;
+  const format = IMPORT_FORMATS.find((f) => f === value);
+  if (!format) throw new Error(`--format must be one of ${IMPORT_FORMATS.join(", ")}; got "${value}"`);
+  return format;
+}
+
 /**
- * Whether every file exists, after naming each one that does not. A relative
- * path is the caller's (the process's working directory, wherever the CLI is
- * installed); files are checked before any is read, so a typo does not leave
- * half of them ingested. They are printed as given.
+ * The files the PATHs name, or null after naming each PATH that is missing or
+ * a directory with nothing to read. A relative path is the caller's (the
+ * process's working directory, wherever the CLI is installed); every PATH is
+ * checked before any file is read. Paths are printed as given.
  */
-function allFilesExist(files: string[]): boolean {
-  let ok = true;
-  for (const file of files) {
-    const stat = statSync(path.resolve(file), { throwIfNoEntry: false });
-    if (!stat) console.error(`no such file: ${file}`);
-    else if (!stat.isFile()) console.error(`not a file: ${file}`);
-    ok &&= stat?.isFile() ?? false;
-  }
-  return ok;
+function existingFiles(paths: string[]): string[] | null {
+  const { files, problems } = collectFiles(paths);
+  for (const problem of problems) console.error(problem);
+  return problems.length === 0 ? files : null;
 }
 
 function packageVersion(): string {

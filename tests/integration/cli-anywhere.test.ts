@@ -1,10 +1,11 @@
 // The CLI as it runs once installed (`npm install -g .` or `npm link`): a
 // subprocess started in a directory of the user's, far from the clone, given
-// relative paths. Files resolve against that directory, a missing one is
-// named (exit 1), --version and --help answer, and ingest's server defaults
-// to LOOPSCOPE_URL, else http://localhost:$PORT (exit 2 when unreachable).
+// relative paths. Files and directories resolve against that directory, a
+// missing one (or one with nothing to read) is named (exit 1), --version and
+// --help answer, and ingest's server defaults to LOOPSCOPE_URL, else
+// http://localhost:$PORT (exit 2 when unreachable).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +26,14 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "loopscope-cli-"));
   mkdirSync(path.join(dir, "runs"));
   writeFileSync(path.join(dir, "runs", "run.jsonl"), RUN);
+  mkdirSync(path.join(dir, "mixed", "otlp"), { recursive: true });
+  writeFileSync(path.join(dir, "mixed", "run.jsonl"), RUN);
+  copyFileSync(
+    fileURLToPath(new URL("../../examples/otlp/traces.json", import.meta.url)),
+    path.join(dir, "mixed", "otlp", "traces.json"),
+  );
+  mkdirSync(path.join(dir, "empty"));
+  writeFileSync(path.join(dir, "empty", "notes.txt"), "not a log\n");
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -60,6 +69,23 @@ describe("loopscope run from another directory", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ run_id: "r-anywhere" });
   });
 
+  test("analyze walks a relative directory and reads a foreign file offline: an OTLP JSON export", () => {
+    const r = cli(["analyze", "mixed", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim()).toBe(`${path.join("mixed", "otlp", "traces.json")}: read as otlp-json, 0 line(s) skipped`);
+    const reports = JSON.parse(r.stdout) as { run_id: string; tools: { tool: string }[] }[];
+    // mixed/otlp/traces.json comes before mixed/run.jsonl: "otlp" < "run.jsonl".
+    expect(reports.map((x) => x.run_id)).toEqual(["conv-example-0001", "r-anywhere"]);
+    expect(reports[0]?.tools.map((t) => t.tool)).toContain("read_file");
+  });
+
+  test.each(["analyze", "ingest"])("%s names a directory with nothing to read and reads none: exit 1", (command) => {
+    const r = cli([command, "runs", "empty"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe("no importable files in empty");
+    expect(r.stdout).toBe("");
+  });
+
   test.each(["analyze", "ingest"])("%s names a missing FILE and reads none: exit 1", (command) => {
     const r = cli([command, "runs/run.jsonl", "runs/missing.jsonl"]);
     expect(r.code).toBe(1);
@@ -74,7 +100,7 @@ describe("loopscope run from another directory", () => {
   test("--help prints the usage on stdout: exit 0", () => {
     const r = cli(["--help"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("loopscope ingest FILE...");
+    expect(r.stdout).toContain("loopscope ingest PATH...");
     expect(r.stdout).toContain("LOOPSCOPE_URL");
   });
 

@@ -1,7 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, test } from "vitest";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { main } from "@/bin/cli/main";
+import { getRun } from "@/db/runs";
 import { REPORT_KEYS } from "@/tests/support/analysis-report";
+import { targets } from "./support/databases";
 import { EXAMPLES } from "./support/ingest";
+import { serveDatabase } from "./support/route";
 
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ["bin/loopscope.mjs", ...args], { encoding: "utf8", timeout: 60_000 });
@@ -66,5 +77,129 @@ describe("npx loopscope ingest", () => {
     const r = cli("ingest", `${EXAMPLES}/harness-spans.jsonl`, "--url", "http://127.0.0.1:9");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("server unreachable");
+  });
+});
+
+describe("npx loopscope --format", () => {
+  test.each([
+    ["ingest", "--url", "http://127.0.0.1:9"],
+    ["analyze", "--json"],
+  ])("%s: an unknown --format is a usage error listing the formats: exit 1", (command, ...more) => {
+    const r = cli(command, `${EXAMPLES}/harness-spans.jsonl`, "--format", "claude", ...more);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n")[0]).toBe(
+      'loopscope: --format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log; got "claude"',
+    );
+    expect(r.stdout).toBe("");
+  });
+});
+
+/** The file's modification time, set by the test: 2026-03-04T10:20:00.5Z. */
+const MTIME_S = 1772619600.5;
+const MTIME_ISO = "2026-03-04T10:20:00.500000Z";
+
+describe.each(targets)("loopscope ingest PATH… against a server on $name", (target) => {
+  const db = serveDatabase(target);
+  const requests: { query: Record<string, string>; type?: string; filename?: string }[] = [];
+  let dir: string;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "loopscope-cli-ingest-"));
+    const file = (name: string, lines: string[]) => writeFileSync(path.join(dir, name), lines.join("\n"));
+    mkdirSync(path.join(dir, "runs/otlp"), { recursive: true });
+    file("runs/b.jsonl", ['{"type":"run","run_id":"r-cli-b"}', '{"run_id":"r-cli-b","name":"edit","t0":1,"t1":2}']);
+    file("runs/a.jsonl", ['{"run_id":"r-cli-a","name":"read_file","t0":1,"t1":2}']);
+    file("runs/notes.txt", ["not a log"]);
+    copyFileSync(`${EXAMPLES}/otlp/traces.json`, path.join(dir, "runs/otlp/traces.json"));
+    for (const name of ["runs/a.jsonl", "runs/b.jsonl", "runs/otlp/traces.json"])
+      utimesSync(path.join(dir, name), MTIME_S, MTIME_S);
+    server = createServer((req, res) => void forward(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The real ingest route behind a real HTTP server, noting what each request carried. */
+  async function forward(req: IncomingMessage, res: ServerResponse) {
+    const target = new URL(req.url ?? "/", url);
+    const header = (name: string) => req.headers[name] as string | undefined;
+    requests.push({
+      query: Object.fromEntries(target.searchParams),
+      type: header("content-type"),
+      filename: header("x-loopscope-filename"),
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    const response = await ingest(
+      new Request(target, { method: req.method, headers, body, duplex: "half" } as RequestInit),
+    );
+    res.writeHead(response.status, { "content-type": "application/json" });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
+
+  /** `main(args)` in this process (the server answers here too), with what it printed. */
+  async function run(...args: string[]) {
+    requests.length = 0;
+    const out: string[] = [];
+    const err: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...a) => void out.push(a.join(" ")));
+    const error = vi.spyOn(console, "error").mockImplementation((...a) => void err.push(a.join(" ")));
+    try {
+      const code = await main([...args, "--url", url]);
+      return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  }
+
+  test("a directory is walked in name order; each file goes with its name, content type and modification time", async () => {
+    const r = await run("ingest", path.join(dir, "runs"));
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(requests).toEqual([
+      { query: { ended_at: MTIME_ISO }, type: "application/x-ndjson", filename: "a.jsonl" },
+      { query: { ended_at: MTIME_ISO }, type: "application/x-ndjson", filename: "b.jsonl" },
+      { query: { ended_at: MTIME_ISO }, type: "application/json", filename: "traces.json" },
+    ]);
+    expect((await getRun(db.db, "r-cli-b"))?.counts.spans).toBe(1);
+    expect((await getRun(db.db, "conv-example-0001"))?.counts.spans).toBeGreaterThan(0);
+  });
+
+  test("the summary names each file's detected format and the lines it skipped", async () => {
+    const r = await run("ingest", path.join(dir, "runs/otlp"), path.join(dir, "runs/a.jsonl"));
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toMatch(
+      /^\S+traces\.json \(otlp-json\): \d+ accepted, 0 rejected, 0 skipped → runs conv-example-0001$/,
+    );
+    expect(lines[1]).toBe(
+      `${path.join(dir, "runs/a.jsonl")} (loopscope): 1 accepted, 0 rejected, 0 skipped → runs r-cli-a`,
+    );
+  });
+
+  test("--format and --run are sent with every file; a file that is not that format is rejected: exit 1", async () => {
+    const r = await run(
+      "ingest",
+      path.join(dir, "runs/otlp/traces.json"),
+      "--format",
+      "loopscope",
+      "--run",
+      "r-forced",
+    );
+    expect(requests.map((q) => q.query)).toEqual([{ run_id: "r-forced", format: "loopscope", ended_at: MTIME_ISO }]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("traces.json: no valid record: 1 line(s) rejected");
+  });
+
+  test("a file named explicitly is sent whatever its name", async () => {
+    const r = await run("ingest", path.join(dir, "runs/notes.txt"));
+    expect(requests.map((q) => q.filename)).toEqual(["notes.txt"]);
+    expect(r.code).toBe(1);
   });
 });

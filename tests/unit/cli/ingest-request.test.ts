@@ -1,0 +1,69 @@
+// What `loopscope ingest` sends for a file and prints for its answer.
+import { describe, expect, test } from "vitest";
+import { buildIngestUrl, contentTypeFor, summaryLine } from "@/bin/cli/ingest-command";
+import { parseFormat } from "@/bin/cli/main";
+import type { IngestResponse } from "@/lib/schemas/ingest-api";
+
+describe("the ingest request", () => {
+  test("run, forced format and the file's end go in the query; absent ones are left out", () => {
+    const url = buildIngestUrl("http://localhost:3000", {
+      runId: "loop 7",
+      format: "claude-code-stream",
+      endedAt: "2026-03-04T10:20:00.250000Z",
+    });
+    expect(url.pathname).toBe("/api/v1/ingest");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      run_id: "loop 7",
+      format: "claude-code-stream",
+      ended_at: "2026-03-04T10:20:00.250000Z",
+    });
+    expect(buildIngestUrl("http://h:1/", {}).href).toBe("http://h:1/api/v1/ingest");
+  });
+
+  test.each([
+    ["trace.json", "application/json"],
+    ["trace.JSON.gz", "application/json"],
+    ["session.jsonl", "application/x-ndjson"],
+    ["run.jsonl.gz", "application/x-ndjson"],
+    ["log.md", "application/x-ndjson"],
+    ["anything.txt", "application/x-ndjson"],
+  ])("%s is sent as %s", (file, type) => {
+    expect(contentTypeFor(file)).toBe(type);
+  });
+});
+
+describe("--format", () => {
+  test("a known format is taken, none means detect", () => {
+    expect(parseFormat("otlp-json")).toBe("otlp-json");
+    expect(parseFormat(undefined)).toBeUndefined();
+  });
+
+  test("an unknown format is a usage error listing every format", () => {
+    expect(() => parseFormat("claude")).toThrow(
+      '--format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log; got "claude"',
+    );
+  });
+});
+
+describe("the summary line", () => {
+  const body = (over: Partial<IngestResponse>): Partial<IngestResponse> => ({
+    accepted: 120,
+    rejected: 0,
+    skipped: 14,
+    runs: ["cc-abc"],
+    format: "claude-code",
+    ...over,
+  });
+
+  test("names the detected format and the lines skipped on purpose", () => {
+    expect(summaryLine("session.jsonl", body({}))).toBe(
+      "session.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc",
+    );
+  });
+
+  test("an error's partial result has no format: the line goes without it", () => {
+    expect(summaryLine("bad.jsonl", body({ format: undefined, accepted: 0, rejected: 3, skipped: 0, runs: [] }))).toBe(
+      "bad.jsonl: 0 accepted, 3 rejected, 0 skipped → runs none",
+    );
+  });
+});
