@@ -6,8 +6,9 @@ export default function UploadPage() {
     <>
       <h1>Upload</h1>
       <p className="muted">
-        Loopscope JSONL, plain or gzipped. Every record and field, and which field drives which finding:{" "}
-        <Link href="/docs/format">the format</Link>.
+        Loopscope JSONL, or the logs your agents already write: each file&apos;s format is detected from its content.
+        Which formats and what each becomes: <Link href="/docs/import">importing logs</Link>; every record and field of
+        Loopscope JSONL: <Link href="/docs/format">the format</Link>.
       </p>
       <UploadPanel />
     </>

@@ -1,63 +1,89 @@
 // The table of iterations: n, task, files, tests, errors,
-// approach, score, window score and risk. Render only; "—" where a field
-// was not logged (absent is not zero, docs/analysis.md#absent-and-empty-fields).
-import type { IterationTableRow } from "@/lib/charts/iteration-table";
+// approach, score, window score and risk, and — only when an imported
+// iteration log carried them (docs/import.md#loop-breaker-iteration-log) —
+// the score, risk and circuit state the harness itself logged, beside the
+// replayed ones. Render only; "—" where a field was not logged (absent is
+// not zero, docs/analysis.md#absent-and-empty-fields).
+import { hasLoggedReadings, type IterationTableRow, type LoggedReadings } from "@/lib/charts/iteration-table";
 import { formatTokens } from "@/lib/format";
 
 const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
 const dash = <span className="muted">—</span>;
 
-export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
+function LoggedCell({ logged }: { logged: LoggedReadings | null }) {
+  if (logged === null) return <td>{dash}</td>;
   return (
-    <table className="data iterations-table" data-testid="iterations-table">
-      <thead>
-        <tr>
-          <th className="num">n</th>
-          <th>Task</th>
-          <th className="num">Files</th>
-          <th>Tests</th>
-          <th>Errors</th>
-          <th>Approach</th>
-          <th className="num">Tokens</th>
-          <th className="num">Score</th>
-          <th className="num">Window</th>
-          <th>Risk</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.n} data-testid="iteration-row" data-n={r.n}>
-            <td className="num">{r.n}</td>
-            <td className="mono">{r.task ?? dash}</td>
-            <td className="num" title={r.files?.list || undefined}>
-              {r.files ? r.files.count : dash}
-            </td>
-            <td className="mono">{r.tests ?? dash}</td>
-            <td className="cell-clip" title={r.errors?.first || undefined}>
-              {r.errors == null ? (
-                dash
-              ) : r.errors.count === 0 ? (
-                <span className="muted">none</span>
-              ) : (
-                <span className="text-bad">
-                  {r.errors.count > 1 ? `${r.errors.count}× ` : ""}
-                  {r.errors.first}
-                </span>
-              )}
-            </td>
-            <td>
-              {r.approach ?? dash}
-              {r.workKind && <span className="muted"> · {r.workKind}</span>}
-            </td>
-            <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
-            <td className="num">{r.score ?? dash}</td>
-            <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>
-            <td title={r.signals.join(", ") || undefined}>
-              {r.risk ? <span className={`badge ${RISK_TONE[r.risk]}`}>{r.risk}</span> : dash}
-            </td>
+    <td data-testid="iteration-logged">
+      <span className="num" data-testid="logged-score">
+        {logged.score ?? dash}
+      </span>{" "}
+      {logged.risk && (
+        <span className={`badge ${RISK_TONE[logged.risk]}`} data-testid="logged-risk">
+          {logged.risk}
+        </span>
+      )}
+      {logged.state && <span className="muted mono">{logged.state}</span>}
+    </td>
+  );
+}
+
+export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
+  const withLogged = hasLoggedReadings(rows);
+  // The table scrolls inside its box on a narrow screen; the page does not.
+  return (
+    <div style={{ overflowX: "auto", maxWidth: "100%" }}>
+      <table className="data iterations-table" data-testid="iterations-table">
+        <thead>
+          <tr>
+            <th className="num">n</th>
+            <th>Task</th>
+            <th className="num">Files</th>
+            <th>Tests</th>
+            <th>Errors</th>
+            <th>Approach</th>
+            <th className="num">Tokens</th>
+            <th className="num">Score</th>
+            <th className="num">Window</th>
+            <th>Risk</th>
+            {withLogged && <th title="Score, risk and circuit state as the harness logged them">Logged</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.n} data-testid="iteration-row" data-n={r.n}>
+              <td className="num">{r.n}</td>
+              <td className="mono">{r.task ?? dash}</td>
+              <td className="num" title={r.files?.list || undefined}>
+                {r.files ? r.files.count : dash}
+              </td>
+              <td className="mono">{r.tests ?? dash}</td>
+              <td className="cell-clip" title={r.errors?.first || undefined}>
+                {r.errors == null ? (
+                  dash
+                ) : r.errors.count === 0 ? (
+                  <span className="muted">none</span>
+                ) : (
+                  <span className="text-bad">
+                    {r.errors.count > 1 ? `${r.errors.count}× ` : ""}
+                    {r.errors.first}
+                  </span>
+                )}
+              </td>
+              <td>
+                {r.approach ?? dash}
+                {r.workKind && <span className="muted"> · {r.workKind}</span>}
+              </td>
+              <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
+              <td className="num">{r.score ?? dash}</td>
+              <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>
+              <td title={r.signals.join(", ") || undefined}>
+                {r.risk ? <span className={`badge ${RISK_TONE[r.risk]}`}>{r.risk}</span> : dash}
+              </td>
+              {withLogged && <LoggedCell logged={r.logged} />}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

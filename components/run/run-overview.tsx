@@ -1,5 +1,6 @@
-// The overview strip on top of every run page: the run's
-// figures, then the four verdicts, each a link to the tab that explains it.
+// The overview strip on top of every run page: a notice when the run's
+// times were estimated on import, the run's figures, then the four
+// verdicts, each a link to the tab that explains it.
 // Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
@@ -8,6 +9,7 @@ import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/li
 import type { RunDetail } from "@/lib/schemas/api";
 import { ContextCardCompact } from "./context-card";
 import { runTabHref, type RunTab } from "./run-tabs";
+import { hasEstimatedTimes, RunTimingNotice } from "./run-timing-notice";
 
 function formatCost(usd: number): string {
   if (!usd) return "—";
@@ -49,6 +51,7 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
   ];
   return (
     <section className="overview" data-testid="overview" aria-label="Overview">
+      {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
       <div className="figures">
         {figures.map(([label, value, id]) => (
           <div className="figure" key={id} data-testid={`figure-${id}`}>

@@ -1,7 +1,8 @@
 // Upload the repository's examples through the real /upload page of the built
 // app, then read the counts back from /runs and a run page (expectations from
 // examples/README.md). The tests share one server and run in order: empty
-// state → upload → runs → run page → re-uploads.
+// state → upload → runs → run page → re-uploads → several files as one run,
+// foreign formats and what their run pages show.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,9 +24,60 @@ let page: Page;
 let tmpDir: string;
 let harnessRunId = "";
 
+/** A loop script's session as Loopscope JSONL naming no run: one iteration and its two calls. */
+const sessionLines = (n: number, tSec: number) =>
+  [
+    { type: "span", span_id: `s${n}-a`, name: "read_file", t0: tSec, t1: tSec + 1, ok: true },
+    {
+      type: "span",
+      span_id: `s${n}-b`,
+      name: "run_tests",
+      t0: tSec + 2,
+      t1: tSec + 9,
+      ok: n > 1,
+      error: n > 1 ? "" : "2 failed",
+    },
+    { type: "iteration", n, ts: tSec + 10, files_modified: ["src/a.ts"], tests: { passed: 40 + n, failed: 2 - n } },
+  ]
+    .map((r) => JSON.stringify(r))
+    .join("\n");
+
+/** A loop-breaker status log (docs/import.md#loop-breaker-iteration-log): the harness's own score and risk. */
+const ITERATION_LOG = `# Fix the auth loop
+
+## Iteration 1 — 2026-03-04T10:00:00Z
+- Circuit state: CLOSED
+- Files modified: src/a.ts, src/b.ts
+- Tests: 40 passed, 3 failed, 0 skipped
+- Progress score: +4
+- API calls remaining: 70
+- Stagnation risk: LOW
+
+## Iteration 2 — 2026-03-04T10:10:00Z
+- Circuit state: OPEN
+- Files modified: none
+- Tests: 40 passed, 3 failed, 0 skipped
+- Errors encountered: TypeError: x is undefined
+- Progress score: -2
+- API calls remaining: 61
+- Stagnation risk: HIGH
+`;
+
+/** A run whose times an importer estimated, as the run record would carry it. */
+const ESTIMATED_RUN = [
+  { type: "run", run_id: "r-estimated", name: "headless session", labels: { timing: "estimated" } },
+  { type: "span", run_id: "r-estimated", span_id: "e1", name: "Bash", t0: 1772618400, t1: 1772618405, ok: true },
+]
+  .map((r) => JSON.stringify(r))
+  .join("\n");
+
 beforeAll(() => {
   tmpDir = mkdtempSync(path.join(os.tmpdir(), "loopscope-e2e-files-"));
   writeFileSync(path.join(tmpDir, "healthy-run.jsonl.gz"), gzipSync(readFileSync(example("healthy-run.jsonl"))));
+  writeFileSync(path.join(tmpDir, "loop-iter-1.jsonl"), sessionLines(1, 1772618400));
+  writeFileSync(path.join(tmpDir, "loop-iter-2.jsonl"), sessionLines(2, 1772618460));
+  writeFileSync(path.join(tmpDir, "status-log.md"), ITERATION_LOG);
+  writeFileSync(path.join(tmpDir, "estimated.jsonl"), ESTIMATED_RUN);
 });
 
 afterAll(() => {
@@ -36,9 +88,13 @@ useAppPage((app) => {
   page = app.page;
 });
 
-/** Pick files on /upload and wait until each card has finished; a failed card fails with its text. */
-async function uploadFiles(files: string[]): Promise<Map<string, Locator>> {
+/**
+ * Pick files on /upload (after `choose` set the options) and wait until each
+ * card has finished; a failed card fails with its text.
+ */
+async function uploadFiles(files: string[], choose?: () => Promise<void>): Promise<Map<string, Locator>> {
   await page.goto("/upload");
+  await choose?.();
   await page.getByTestId("file-input").setInputFiles(files);
   const items = new Map<string, Locator>();
   for (const file of files) {
@@ -51,7 +107,8 @@ async function uploadFiles(files: string[]): Promise<Map<string, Locator>> {
   return items;
 }
 
-const badgeText = (item: Locator, id: "accepted" | "rejected") => item.getByTestId(id).textContent();
+const badgeText = (item: Locator, id: "accepted" | "rejected" | "skipped") => item.getByTestId(id).textContent();
+const formatText = (item: Locator) => item.getByTestId("format-label").textContent();
 const runLinks = (item: Locator) => item.getByTestId("run-link").allTextContents();
 
 /** The spans / failures / iterations cells of a run's row on /runs (the page is server-rendered). */
@@ -160,5 +217,65 @@ describe("upload through the page", () => {
     const before = await allRowCounts();
     await uploadFiles(["stuck-loop.jsonl", "harness-spans.jsonl", "bad-lines.jsonl"].map(example));
     expect(await allRowCounts()).toEqual(before);
+  });
+
+  test("two files picked at once with One run on become one run, each showing the format it was read in", async () => {
+    const files = ["loop-iter-1.jsonl", "loop-iter-2.jsonl"].map((f) => path.join(tmpDir, f));
+    const items = await uploadFiles(files, async () => {
+      await page.getByTestId("one-run").check();
+      expect(await page.getByTestId("run-id").inputValue()).toMatch(/^loop-\d{8}-\d{4}$/); // the suggestion
+      await page.getByTestId("run-id").fill("r-one-loop");
+    });
+    for (const item of items.values()) {
+      expect(await formatText(item)).toBe("Loopscope JSONL");
+      expect([await badgeText(item, "accepted"), await badgeText(item, "skipped")]).toEqual([
+        "3 accepted",
+        "0 skipped",
+      ]);
+      expect(await runLinks(item)).toEqual(["Open run r-one-loop"]);
+    }
+    expect((await allRowCounts())["r-one-loop"]).toEqual({ spans: "4", failures: "1", iterations: "2" });
+  });
+
+  test("an OTLP JSON export is detected as such and gets its own run link", async () => {
+    const items = await uploadFiles([path.join(EXAMPLES, "otlp", "traces.json")]);
+    const item = items.get("traces.json")!;
+    expect(await formatText(item)).toBe("OTLP JSON");
+    expect(await item.getByTestId("format").getAttribute("data-format")).toBe("otlp-json");
+    expect(await runLinks(item)).not.toEqual([]);
+    await saveScreenshot(page, "upload-foreign-formats");
+  });
+
+  test("an iteration log's own score and risk show beside the replayed ones on the iterations tab", async () => {
+    const items = await uploadFiles([path.join(tmpDir, "status-log.md")]);
+    const item = items.get("status-log.md")!;
+    expect(await formatText(item)).toBe("Loop-breaker iteration log");
+    expect(await runLinks(item)).toEqual(["Open run status-log"]);
+    await page.goto("/runs/status-log?tab=iterations");
+    const table = page.getByTestId("iterations-table");
+    await table.waitFor();
+    expect(await table.getByRole("columnheader", { name: "Logged" }).count()).toBe(1);
+    const logged = table.getByTestId("iteration-row").getByTestId("iteration-logged");
+    expect(await logged.getByTestId("logged-score").allTextContents()).toEqual(["4", "-2"]);
+    expect(await logged.getByTestId("logged-risk").allTextContents()).toEqual(["LOW", "HIGH"]);
+  });
+
+  test("a run without the logged readings has no Logged column", async () => {
+    await page.goto("/runs/r-one-loop?tab=iterations");
+    await page.getByTestId("iterations-table").waitFor();
+    expect(await page.getByRole("columnheader", { name: "Logged" }).count()).toBe(0);
+  });
+
+  test("a run labelled timing: estimated says so on its page, with a link to how", async () => {
+    await uploadFiles([path.join(tmpDir, "estimated.jsonl")]);
+    await page.goto("/runs/r-estimated");
+    const notice = page.getByTestId("timing-estimated");
+    expect(await notice.textContent()).toContain(
+      "Times estimated: this log has no timestamps, so times were spread evenly between the session's start and the file's modification time",
+    );
+    expect(await notice.getByRole("link").getAttribute("href")).toBe("/docs/import#times");
+    await page.goto("/runs/r-one-loop");
+    await page.getByTestId("overview").waitFor();
+    expect(await page.getByTestId("timing-estimated").count()).toBe(0);
   });
 });

@@ -1,6 +1,12 @@
 // lib/charts/iteration-table: the iterations table, absent fields kept absent.
 import { expect, test } from "vitest";
-import { formatTests, prepareIterationRows, type IterationTableFacts } from "@/lib/charts/iteration-table";
+import {
+  formatTests,
+  hasLoggedReadings,
+  prepareIterationRows,
+  readLoggedReadings,
+  type IterationTableFacts,
+} from "@/lib/charts/iteration-table";
 import { makeIterationFacts } from "@/tests/support/records";
 import { scored } from "./factories";
 
@@ -36,6 +42,7 @@ test("a row carries the iteration's facts beside its score, window and risk", ()
     window: -9,
     risk: "HIGH",
     signals: ["negative_window"],
+    logged: null,
   });
 });
 
@@ -53,4 +60,29 @@ test("formatTests shows skipped only when some were", () => {
   expect(formatTests({ passed: 1, failed: 0, skipped: 2 })).toBe("1 ✓ 0 ✗ 2 skipped");
   expect(formatTests(null)).toBeNull();
   expect(formatTests({})).toBeNull();
+});
+
+test("an imported iteration log's own score, risk and state sit beside the replayed ones", () => {
+  const attrs = { logged_progress_score: 4, logged_risk: "LOW", logged_circuit_state: "CLOSED", source_id: "x" };
+  const [row] = prepareIterationRows([it(7, { attrs })], [scored(7, 2, 5, "MEDIUM")]);
+  expect(row).toMatchObject({ score: 2, risk: "MEDIUM", logged: { score: 4, risk: "LOW", state: "CLOSED" } });
+});
+
+test("the Logged column appears only when some iteration carries a logged reading", () => {
+  const plain = prepareIterationRows([it(1), it(2, { attrs: { source_key: "s#1" } })], []);
+  expect(hasLoggedReadings(plain)).toBe(false);
+  const mixed = prepareIterationRows([it(1), it(2, { attrs: { logged_risk: "HIGH" } })], []);
+  expect(hasLoggedReadings(mixed)).toBe(true);
+  expect(mixed.map((r) => r.logged)).toEqual([null, { score: null, risk: "HIGH", state: null }]);
+});
+
+test.each([
+  [{ logged_progress_score: -3 }, { score: -3, risk: null, state: null }],
+  [{ logged_progress_score: "4" }, null],
+  [{ logged_risk: "SEVERE" }, null],
+  [{ logged_circuit_state: "" }, null],
+  [{ logged_circuit_state: "HALF_OPEN" }, { score: null, risk: null, state: "HALF_OPEN" }],
+  [{}, null],
+])("a logged reading of the wrong kind counts as not logged: %o", (attrs, logged) => {
+  expect(readLoggedReadings(attrs)).toEqual(logged);
 });
