@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "prettier";
 import { formatTimeUs } from "../lib/time";
+import { buildLoopScriptFolder, buildStuckClaudeSession } from "./examples-transcripts";
 
 const DEFAULT_DIR = path.resolve(import.meta.dirname, "..", "examples");
 const S = 1_000_000; // microseconds in a second
@@ -838,6 +839,8 @@ async function buildExampleFiles(): Promise<Record<string, string>> {
     "bad-lines.jsonl": buildBadLines(),
     "otlp/traces.json": await buildTraces(),
     "otlp/logs-claude-code.json": await buildClaudeCodeLogs(),
+    "claude-code/stuck-session.jsonl": buildStuckClaudeSession(),
+    ...buildLoopScriptFolder(),
   };
 }
 

@@ -1,0 +1,223 @@
+// The agent-transcript examples of `npm run examples` (see scripts/examples.ts):
+// a Claude Code session stuck on one failing test, and a loop script's
+// folder — one `claude -p` session per iteration, each written by Claude
+// Code to its projects folder. Written line by line as Claude Code writes
+// them (docs/import.md#claude-code); deterministic: fixed times and ids.
+import { formatTimeUs } from "../lib/time";
+
+type Json = Record<string, unknown>;
+const S = 1_000_000;
+const MODEL = "claude-sonnet-4-5-20250929";
+const jsonl = (records: readonly Json[]): string => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
+/** Claude Code writes millisecond ISO times. */
+const iso = (us: number): string => formatTimeUs(us).replace(/(\.\d{3})\d{3}Z$/, "$1Z");
+const hex = (prefix: string, n: number, width = 24): string => `${prefix}${String(n).padStart(width, "0")}`;
+
+type Session = { id: string; cwd: string; branch: string; entrypoint: string; lines: Json[]; clockUs: number };
+
+function session(id: string, startUs: number, entrypoint: string): Session {
+  return { id, cwd: "/home/dev/shop", branch: "fix/cart-total", entrypoint, lines: [], clockUs: startUs };
+}
+
+/** Append a line `afterS` seconds after the previous one; returns its uuid. */
+function line(s: Session, afterS: number, parent: string | null, body: Json): string {
+  s.clockUs += Math.round(afterS * S);
+  const uuid = `${s.id.slice(-8)}-0000-4000-8000-${String(s.lines.length + 1).padStart(12, "0")}`;
+  s.lines.push({
+    parentUuid: parent,
+    isSidechain: false,
+    userType: "external",
+    cwd: s.cwd,
+    sessionId: s.id,
+    version: "2.0.14",
+    gitBranch: s.branch,
+    ...(s.entrypoint === "sdk-cli" ? { entrypoint: "sdk-cli" } : {}),
+    ...body,
+    uuid,
+    timestamp: iso(s.clockUs),
+  });
+  return uuid;
+}
+
+const prompt = (s: Session, afterS: number, parent: string | null, text: string): string =>
+  line(s, afterS, parent, { type: "user", message: { role: "user", content: text } });
+
+let messageNo = 0;
+/** One API response: one line per content block, each repeating the usage (as Claude Code writes it). */
+function assistant(s: Session, afterS: number, parent: string, blocks: Json[], cacheRead: number): string {
+  messageNo += 1;
+  const usage = {
+    input_tokens: 6,
+    cache_creation_input_tokens: 900,
+    cache_read_input_tokens: cacheRead,
+    output_tokens: 240,
+  };
+  let last = parent;
+  blocks.forEach((block, i) => {
+    last = line(s, i === 0 ? afterS : 0.4, last, {
+      type: "assistant",
+      requestId: hex("req_", messageNo),
+      message: {
+        id: hex("msg_01", messageNo),
+        type: "message",
+        role: "assistant",
+        model: MODEL,
+        content: [block],
+        stop_reason: block.type === "tool_use" ? "tool_use" : "end_turn",
+        stop_sequence: null,
+        usage,
+      },
+    });
+  });
+  return last;
+}
+
+let toolNo = 0;
+function toolCall(s: Session, afterS: number, parent: string, name: string, input: Json, cacheRead: number) {
+  toolNo += 1;
+  const id = hex("toolu_01", toolNo);
+  const uuid = assistant(s, afterS, parent, [{ type: "tool_use", id, name, input }], cacheRead);
+  return { id, uuid };
+}
+
+function toolResult(s: Session, afterS: number, call: { id: string; uuid: string }, content: string, isError: boolean) {
+  return line(s, afterS, call.uuid, {
+    type: "user",
+    message: { role: "user", content: [{ tool_use_id: call.id, type: "tool_result", content, is_error: isError }] },
+    toolUseResult: isError ? `Error: ${content}` : { stdout: content, stderr: "", interrupted: false },
+  });
+}
+
+const FAILURE = [
+  "FAILED tests/test_cart.py::test_total_applies_discount - AssertionError: assert 1090 == 1000",
+  "Exit code 1",
+  "1 failed, 41 passed in 0.84s",
+].join("\n");
+const PYTEST = { command: "pytest tests/test_cart.py", description: "Run the cart tests" };
+
+/** A session where the user keeps asking for a fix and the agent keeps re-running one failing test. */
+export function buildStuckClaudeSession(): string {
+  const s = session("5f2c1a9e-7b3d-4c1e-9a60-2d8e4b7c1f05", Date.UTC(2026, 2, 2, 9, 0) * 1000, "cli");
+  messageNo = 0;
+  toolNo = 0;
+  s.lines.push({
+    type: "summary",
+    summary: "Cart total discount test keeps failing",
+    leafUuid: "5f2c1a9e-0000-4000-8000-000000000001",
+  });
+  let at = prompt(s, 0, null, "Fix the failing test tests/test_cart.py::test_total_applies_discount");
+  const todo = toolCall(
+    s,
+    4,
+    at,
+    "TodoWrite",
+    {
+      todos: [
+        { content: "Fix the cart discount total", status: "in_progress", activeForm: "Fixing the cart discount total" },
+      ],
+    },
+    12_000,
+  );
+  at = toolResult(s, 0.2, todo, "Todos have been modified successfully.", false);
+  const read = toolCall(s, 3, at, "Read", { file_path: "/home/dev/shop/cart/total.py" }, 14_000);
+  at = toolResult(s, 0.1, read, "def total(items, discount):\n    return sum(i.price for i in items)", false);
+  const edit = toolCall(
+    s,
+    6,
+    at,
+    "Edit",
+    {
+      file_path: "/home/dev/shop/cart/total.py",
+      old_string: "    return sum(i.price for i in items)",
+      new_string: "    subtotal = sum(i.price for i in items)\n    return subtotal - discount",
+    },
+    15_000,
+  );
+  at = toolResult(s, 0.2, edit, "The file /home/dev/shop/cart/total.py has been updated.", false);
+  let cache = 16_000;
+  for (let turn = 1; turn <= 12; turn++) {
+    const run = toolCall(s, 5, at, "Bash", PYTEST, cache);
+    at = toolResult(s, 2.5, run, FAILURE, true);
+    at = assistant(
+      s,
+      4,
+      at,
+      [{ type: "text", text: "The discount test still fails: the total is 1090, expected 1000." }],
+      cache + 500,
+    );
+    cache += 3_000;
+    if (turn < 12) at = prompt(s, 45, at, "Still failing. Try again.");
+  }
+  return jsonl(s.lines);
+}
+
+const TODO_ITEMS = ["Round cart totals to cents", "Add a coupon code field", "Show the tax line", "Cap quantity at 99"];
+
+/** One `claude -p` session of the loop script: the next TODO item, an edit, the tests (failing first on odd runs), done. */
+function loopSession(n: number): string {
+  const id = `0c7d2e41-93ab-4f10-8c2e-5a1b7d9e0${String(n).padStart(3, "0")}`;
+  const s = session(id, Date.UTC(2026, 2, 3, 22, 0) * 1000 + (n - 1) * 600 * S, "sdk-cli");
+  const item = TODO_ITEMS[n - 1] ?? "";
+  const file = `/home/dev/shop/src/cart-${n}.ts`;
+  const cache = 8_000 + n * 500;
+  let at = prompt(s, 0, null, "Read TODO.md, pick the next unchecked item, implement it, and run the tests.");
+  const todo = toolCall(
+    s,
+    4,
+    at,
+    "TodoWrite",
+    { todos: [{ content: item, status: "in_progress", activeForm: item }] },
+    cache,
+  );
+  at = toolResult(s, 0.2, todo, "Todos have been modified successfully.", false);
+  const edit = toolCall(
+    s,
+    8,
+    at,
+    "Edit",
+    { file_path: file, old_string: "// next", new_string: `// ${item}\nexport const step${n} = true;` },
+    cache + 500,
+  );
+  at = toolResult(s, 0.2, edit, `The file ${file} has been updated.`, false);
+  if (n % 2 === 1) {
+    const run = toolCall(s, 6, at, "Bash", { command: "npm test", description: "Run the tests" }, cache + 1_000);
+    at = toolResult(
+      s,
+      9,
+      run,
+      `FAIL src/cart-${n}.test.ts > ${item}\nExit code 1\nTests: 1 failed, 57 passed, 58 total`,
+      true,
+    );
+    const fix = toolCall(
+      s,
+      8,
+      at,
+      "Edit",
+      { file_path: file, old_string: "= true", new_string: "= Boolean(1)" },
+      cache + 1_500,
+    );
+    at = toolResult(s, 0.2, fix, `The file ${file} has been updated.`, false);
+  }
+  const pass = toolCall(s, 5, at, "Bash", { command: "npm test", description: "Run the tests" }, cache + 2_000);
+  at = toolResult(s, 9, pass, "Tests: 58 passed, 58 total", false);
+  const done = toolCall(
+    s,
+    3,
+    at,
+    "TodoWrite",
+    { todos: [{ content: item, status: "completed", activeForm: item }] },
+    cache + 2_500,
+  );
+  at = toolResult(s, 0.2, done, "Todos have been modified successfully.", false);
+  assistant(s, 3, at, [{ type: "text", text: `Done: ${item}. All tests pass.` }], cache + 3_000);
+  return jsonl(s.lines);
+}
+
+/** The loop script's log folder: four sessions, one per iteration. */
+export function buildLoopScriptFolder(): Record<string, string> {
+  messageNo = 0;
+  toolNo = 0;
+  const out: Record<string, string> = {};
+  for (let n = 1; n <= 4; n++) out[`loop-script/session-${n}.jsonl`] = loopSession(n);
+  return out;
+}

@@ -1,0 +1,72 @@
+// The agent-transcript examples (examples/README.md): a Claude Code session
+// stuck on one failing test, and a loop script's folder of `claude -p`
+// sessions that becomes one run — read through the real import pipeline and
+// analysed with the default settings.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import type { StoredIteration } from "@/lib/schemas/records";
+import { analyzeImported, importFixture, importFixtures } from "@/tests/support/import";
+
+const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
+const read = (file: string) => readFileSync(path.join(EXAMPLES, file));
+const iterationsOf = (records: { type: string }[]) =>
+  (records.filter((r) => r.type === "iteration") as StoredIteration[]).sort((a, b) => a.n - b.n);
+
+describe("claude-code/stuck-session.jsonl", () => {
+  const imported = () => importFixture(null, read("claude-code/stuck-session.jsonl"), { runId: "example-claude-code" });
+
+  test("is read as a Claude Code session: twelve turns, the first with the edit, then the same failing test", async () => {
+    const r = await imported();
+    expect(r.format).toBe("claude-code");
+    expect(r.errors).toEqual([]);
+    const its = iterationsOf(r.records);
+    expect(its.map((it) => it.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(its[0]?.filesModified).toEqual(["cart/total.py"]);
+    for (const it of its.slice(1)) expect(it.filesModified).toEqual([]);
+    const failure = "FAILED tests/test_cart.py::test_total_applies_discount - AssertionError: assert 1090 == 1000";
+    for (const it of its) expect(it.errors).toEqual([failure]);
+  });
+
+  test("the analysis finds same_error and no_progress, and the loop breaker would have halted it at 3", async () => {
+    const report = await analyzeImported((await imported()).records, "example-claude-code");
+    const fired = report.stagnation.detections.map((d) => d.detector);
+    expect(fired).toEqual(expect.arrayContaining(["same_error", "no_progress"]));
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
+    expect(report.loop_breaker.savings.iterations).toBe(9);
+    // The model id has a default price: the session's calls are priced.
+    expect(report.tools.find((t) => t.tool.startsWith("claude-sonnet-4-5"))?.cost_usd).toBeGreaterThan(0);
+  });
+
+  test("importing it again gives the same records", async () => {
+    expect((await imported()).records).toEqual((await imported()).records);
+  });
+});
+
+describe("loop-script/ (one claude -p session per iteration)", () => {
+  const files = [1, 2, 3, 4].map((n) => ({
+    text: read(`loop-script/session-${n}.jsonl`),
+    ctx: { runId: "example-loop-script" },
+  }));
+
+  test("uploaded under one run id, the four sessions are one run of four iterations, whatever the upload order", async () => {
+    for (const order of [files, [...files].reverse()]) {
+      const r = await importFixtures(null, order);
+      expect(r.runs).toEqual(["example-loop-script"]);
+      const its = iterationsOf(r.records);
+      expect(its.map((it) => [it.n, it.filesModified, it.newlyPassing, it.tasksCompleted])).toEqual([
+        [1, ["src/cart-1.ts"], 1, 1],
+        [2, ["src/cart-2.ts"], 0, 1],
+        [3, ["src/cart-3.ts"], 1, 1],
+        [4, ["src/cart-4.ts"], 0, 1],
+      ]);
+    }
+  });
+
+  test("is a healthy loop: the loop breaker stays CLOSED", async () => {
+    const r = await importFixtures(null, files);
+    const report = await analyzeImported(r.records, "example-loop-script");
+    expect(report.loop_breaker.final_state).toBe("CLOSED");
+    expect(report.loop_breaker.would_have_halted_at).toBeUndefined();
+  });
+});
