@@ -115,8 +115,10 @@ export async function storeUpload(
   }
   if (result.accepted === 0) {
     const message =
-      result.rejected === 0 ? "the body holds no records" : `no valid record: ${result.rejected} line(s) rejected`;
-    throw new ApiError("nothing_valid", message, { ...result });
+      result.rejected === 0
+        ? `the body holds no records (read as ${format})`
+        : `no valid record: ${result.rejected} line(s) rejected (read as ${format})`;
+    throw new ApiError("nothing_valid", message, { ...result, format });
   }
   const upload_id = randomUUID();
   await recordUpload(db, { uploadId: upload_id, source, filename, ...result });

@@ -3,15 +3,17 @@
 // name; a directory is walked for the names the upload page takes from a
 // dropped folder (lib/upload-request.ts: .jsonl, .ndjson, .json, .md, each
 // plain or .gz). The walk is depth-first in name order, by code unit and not
-// by the locale (`a.jsonl`, `b/c.jsonl`, `d.jsonl`), so the same tree gives
+// by the locale (`a.jsonl`, `b/c.jsonl`, `d.jsonl`); a walked Markdown file
+// only when it is an iteration log (a README beside the logs is not one), so the same tree gives
 // the same order everywhere. Below the given directory it skips
 // dot-directories (.git, .venv) and node_modules — never the given directory
 // itself, so `loopscope ingest ~/.claude/projects` works — and it does not
 // follow symbolic links to directories (a link cycle would never end).
 // Iterative; O(entries · log entries). Every path is checked before any file
 // is read, so a typo does not leave half of them ingested.
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
+import { detectFormat } from "@/lib/import/detect";
 import { isImportFileName } from "@/lib/upload-request";
 
 export type CollectedFiles = {
@@ -74,7 +76,25 @@ function walkDirectory(root: string): string[] {
 
 function isVisited(dir: string, e: Dirent): boolean {
   if (e.isDirectory()) return !e.name.startsWith(".") && !SKIPPED_DIRECTORIES.has(e.name);
-  return isImportFileName(e.name) && isFile(path.join(dir, e.name), e.isFile());
+  const file = path.join(dir, e.name);
+  if (!isImportFileName(e.name) || !isFile(file, e.isFile())) return false;
+  return !/\.md$/i.test(e.name) || isIterationLog(file);
+}
+
+/**
+ * Markdown in a walked folder is read only when it is a loop-breaker
+ * iteration log (docs/import.md#loop-breaker-iteration-log): a README or notes
+ * beside the logs are not uploads. Reads the first 64 KiB; a plain .md only.
+ */
+function isIterationLog(file: string): boolean {
+  const fd = openSync(path.resolve(file), "r");
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return detectFormat(head.toString("utf8", 0, n)).format === "iteration-log";
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A file, or a symbolic link to one (links to directories are not followed). */

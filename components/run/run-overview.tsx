@@ -4,17 +4,12 @@
 // Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { prepareVerdicts, type Verdict } from "@/lib/charts/overview";
-import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview";
+import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import type { RunDetail } from "@/lib/schemas/api";
 import { ContextCardCompact } from "./context-card";
 import { runTabHref, type RunTab } from "./run-tabs";
 import { hasEstimatedTimes, RunTimingNotice } from "./run-timing-notice";
-
-function formatCost(usd: number): string {
-  if (!usd) return "—";
-  return usd < 1 ? `$${usd.toFixed(3)}` : `$${usd.toFixed(2)}`;
-}
 
 function VerdictLink({
   v,
@@ -47,7 +42,7 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
     ["Iterations", formatCount(run.counts.iterations), "iterations"],
     ["Events", formatCount(run.counts.events), "events"],
     ["Tokens", formatTokens(run.counts.tokens), "tokens"],
-    ["Cost", formatCost(run.cost_usd), "cost"],
+    ["Cost", formatUsd(runCostOf(report, run.cost_usd)), "cost"],
   ];
   return (
     <section className="overview" data-testid="overview" aria-label="Overview">

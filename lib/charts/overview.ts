@@ -52,3 +52,14 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
   };
   return { halt, layers, risk, context };
 }
+
+/**
+ * The run's cost: every call's, logged or priced by the `prices` setting
+ * (docs/analysis.md#costs), summed over the report's tools; the run's
+ * logged total when no call could be costed; null when neither knows.
+ */
+export function runCostOf(r: AnalysisReport, loggedUsd: number): number | null {
+  const costed = r.tools.filter((t) => t.cost_usd !== null);
+  if (costed.length > 0) return costed.reduce((sum, t) => sum + (t.cost_usd ?? 0), 0);
+  return loggedUsd > 0 ? loggedUsd : null;
+}

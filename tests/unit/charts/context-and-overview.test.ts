@@ -2,8 +2,8 @@
 // overview's verdict sentences.
 import { describe, expect, test } from "vitest";
 import { prepareContextFactors, summariseContext } from "@/lib/charts/context-factors";
-import { prepareVerdicts } from "@/lib/charts/overview";
-import { makeContext, makeReport } from "@/tests/support/analysis-report";
+import { prepareVerdicts, runCostOf } from "@/lib/charts/overview";
+import { makeContext, makeReport, makeToolRow } from "@/tests/support/analysis-report";
 import { at, scored } from "./factories";
 
 describe("prepareContextFactors", () => {
@@ -105,5 +105,20 @@ describe("prepareVerdicts", () => {
       makeReport({ layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [] } }),
     );
     expect(v.layers).toMatchObject({ text: "Three-layer breaker TRIGGERED · action BLOCKER_ESCALATION", tone: "bad" });
+  });
+});
+
+describe("runCostOf", () => {
+  test("the run costs what its costed calls cost, logged or priced; calls without a cost add nothing", () => {
+    const r = makeReport({
+      tools: [makeToolRow("claude-sonnet-4-5", 3, 0, 900, 0.25), makeToolRow("Bash", 5, 1, 40, null)],
+    });
+    expect(runCostOf(r, 0)).toBe(0.25);
+  });
+
+  test("with no costed call, the run's logged total; with none either, unknown (not $0)", () => {
+    const r = makeReport({ tools: [makeToolRow("Bash", 5, 1, 40, null)] });
+    expect(runCostOf(r, 1.5)).toBe(1.5);
+    expect(runCostOf(r, 0)).toBeNull();
   });
 });

@@ -13,11 +13,13 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Create each file (with any missing directories) under the temp directory. */
+const ITERATION_LOG = "# Loop status\n\n## Iteration 1 — 2026-03-04T10:20:00Z\n- Circuit state: CLOSED\n";
+
+/** Create each file (with any missing directories) under the temp directory; a .md one is an iteration log. */
 function tree(...files: string[]) {
   for (const file of files) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), "{}\n");
+    writeFileSync(path.join(dir, file), file.endsWith(".md") ? ITERATION_LOG : "{}\n");
   }
 }
 const rel = (files: string[]) => files.map((f) => path.relative(dir, f));
@@ -37,6 +39,13 @@ describe("walking a directory", () => {
   test("only .jsonl, .ndjson, .json, .md and their .gz are picked up", () => {
     tree("d/run.jsonl.gz", "d/x.JSONL", "d/notes.txt", "d/trace.json.bak", "d/data.gz", "d/.jsonl");
     expect(rel(collectFiles([path.join(dir, "d")]).files)).toEqual(["d/run.jsonl.gz", "d/x.JSONL"]);
+  });
+
+  test("a Markdown file in a walked directory is read only when it is an iteration log; named, always", () => {
+    tree("logs/status.md", "logs/s.jsonl");
+    writeFileSync(path.join(dir, "logs/README.md"), "# Nightly loop logs\n\nOne file per night.\n");
+    expect(rel(collectFiles([path.join(dir, "logs")]).files)).toEqual(["logs/s.jsonl", "logs/status.md"]);
+    expect(rel(collectFiles([path.join(dir, "logs/README.md")]).files)).toEqual(["logs/README.md"]);
   });
 
   test("dot-directories and node_modules below it are skipped, the given directory is walked even when dotted", () => {
