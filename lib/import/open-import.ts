@@ -97,7 +97,7 @@ async function* lineItems(
     const mapper = importer.create(ctx);
     for await (const line of lines) {
       if ("tooLongBytes" in line) yield line;
-      else yield* itemsOf(mapper.push(line), ctx);
+      else if (line.text.trim() !== "") yield* itemsOf(mapper.push(line), ctx); // blank lines carry nothing: not even a skip
     }
     yield* itemsOf(mapper.end(), ctx);
     return;
