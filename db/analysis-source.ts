@@ -6,6 +6,7 @@
 // iteration in SQL. Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
 // source: calls are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
+import { CACHE_READ_KEYS, CACHE_WRITE_KEYS } from "@/lib/analysis/cache-tokens";
 import { MODEL_KEYS, type SpanCostSum } from "@/lib/analysis/costs";
 import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
@@ -150,14 +151,19 @@ async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promis
  * The calls' costs per iteration, task_id, tool and model as one aggregate (the
  * rule of lib/analysis/costs.ts, docs/analysis.md#costs): logged costs summed,
  * and the tokens of the calls that log none; placed like loadSpanTokens. The
- * model is the first string of meta's model keys, else an llm span's name.
- * tests/integration/analysis-sources.test.ts checks it against the pure rule.
+ * model is the first string of meta's model keys, else an llm span's name. The
+ * cache shares of tokens_in follow lib/analysis/cache-tokens.ts per call — the
+ * first number of its meta keys, at least 0, the read part clamped to
+ * tokens_in and the write part to what the read leaves — before they are
+ * summed. tests/integration/analysis-sources.test.ts checks it against the
+ * pure rule.
  */
 async function loadSpanCosts(db: Db, runId: string, b: IterationBounds): Promise<SpanCostSum[]> {
   const metaModels = MODEL_KEYS.map(
     (k) => sql`CASE WHEN jsonb_typeof(s.meta -> ${k}) = 'string' THEN nullif(s.meta ->> ${k}, '') END`,
   );
   const model = sql`coalesce(${sql.join(metaModels, sql`, `)}, CASE WHEN s.kind = 'llm' THEN s.name END)`;
+  const tokensIn = sql`coalesce(s.tokens_in, 0)::float8`;
   const rows = rowsOf<{
     iteration: number | null;
     task_id: string | null;
@@ -166,13 +172,19 @@ async function loadSpanCosts(db: Db, runId: string, b: IterationBounds): Promise
     logged_usd: number | null;
     tokens_in: number;
     tokens_out: number;
+    cache_read: number;
+    cache_write: number;
   }>(
     await db.execute(sql`WITH ${boundsCte(b)}
       SELECT ${ITERATION} AS iteration, s.task_id, s.name AS tool, ${model} AS model,
         sum(s.cost_usd)::float8 AS logged_usd,
         coalesce(sum(coalesce(s.tokens_in, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_in,
-        coalesce(sum(coalesce(s.tokens_out, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_out
+        coalesce(sum(coalesce(s.tokens_out, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_out,
+        coalesce(sum(cr.cache_read) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_read,
+        coalesce(sum(cw.cache_write) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_write
       FROM spans s CROSS JOIN b
+        CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_READ_KEYS)}, ${tokensIn}) AS cache_read) cr
+        CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_WRITE_KEYS)}, ${tokensIn} - cr.cache_read) AS cache_write) cw
       WHERE s.run_id = ${runId} AND ${CALL}
         AND (s.cost_usd IS NOT NULL OR s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
       GROUP BY 1, 2, 3, 4`),
@@ -185,7 +197,17 @@ async function loadSpanCosts(db: Db, runId: string, b: IterationBounds): Promise
     loggedUsd: r.logged_usd === null ? null : Number(r.logged_usd),
     tokensIn: Number(r.tokens_in),
     tokensOut: Number(r.tokens_out),
+    cacheRead: Number(r.cache_read),
+    cacheWrite: Number(r.cache_write),
   }));
+}
+
+/** The first of `keys` whose meta value is a number, at least 0; 0 when none is (cache-tokens.ts). */
+function metaCount(keys: readonly string[]): SQL {
+  const numbers = keys.map(
+    (k) => sql`CASE WHEN jsonb_typeof(s.meta -> ${k}) = 'number' THEN (s.meta ->> ${k})::float8 END`,
+  );
+  return sql`greatest(coalesce(${sql.join(numbers, sql`, `)}, 0), 0)`;
 }
 
 async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncGenerator<number> {

@@ -1,9 +1,12 @@
 // docs/analysis.md#costs: what the calls cost. A call's own cost_usd (logged)
 // wins; else its tokens are priced by the `prices` setting for its model —
 // the exact model id, else the longest price key the id starts with (ids
-// carry dates and suffixes). tokens_in is priced as input, tokens_out as
-// output. A source sums calls per (iteration, task_id, tool, model) — the
-// database in SQL (db/analysis-source.ts, held to this rule by
+// carry dates and suffixes). tokens_out is priced as output; of tokens_in,
+// the part read from the prompt cache as cache_read, the part written to it as
+// cache_write (cache-tokens.ts; either price falls back to input when the
+// model's price has none), the rest as input. A source sums calls per
+// (iteration, task_id, tool, model) — the database in SQL
+// (db/analysis-source.ts, held to this rule by
 // tests/integration/analysis-sources.test.ts). O(calls) to sum, O(sums ·
 // prices) to price. Deliberately never turns an unknown cost into 0: no
 // logged cost and no price is null.
@@ -28,13 +31,17 @@ export type SpanCost = {
   model: string | null;
   tokensIn: number | null;
   tokensOut: number | null;
+  /** The cache shares of tokensIn (cache-tokens.ts). */
+  cacheRead: number;
+  cacheWrite: number;
   costUsd: number | null;
 };
 
 /**
  * Calls summed per iteration (the call's, else the covering one: span-tokens.ts),
  * task_id, tool and model: the logged costs (null: no call logs one) and the
- * tokens of the calls that log no cost.
+ * tokens of the calls that log no cost — cacheRead and cacheWrite being the
+ * parts of tokensIn read from and written to the prompt cache.
  */
 export type SpanCostSum = {
   iteration: number | null;
@@ -44,6 +51,8 @@ export type SpanCostSum = {
   loggedUsd: number | null;
   tokensIn: number;
   tokensOut: number;
+  cacheRead: number;
+  cacheWrite: number;
 };
 
 /** Sum the calls that log a cost or tokens; `iterationOf` places a call that names no iteration. */
@@ -61,11 +70,15 @@ export function sumSpanCosts(calls: Iterable<SpanCost>, iterationOf: (t0Us: numb
       loggedUsd: null,
       tokensIn: 0,
       tokensOut: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
     };
     if (c.costUsd !== null) sum.loggedUsd = (sum.loggedUsd ?? 0) + c.costUsd;
     else {
       sum.tokensIn += c.tokensIn ?? 0;
       sum.tokensOut += c.tokensOut ?? 0;
+      sum.cacheRead += c.cacheRead;
+      sum.cacheWrite += c.cacheWrite;
     }
     sums.set(key, sum);
   }
@@ -86,8 +99,14 @@ export function priceOf(model: string | null, prices: Record<string, ModelPrice>
 /** A sum's cost: logged + priced tokens; null when neither is known (no logged cost, no price). */
 export function costOfSum(s: SpanCostSum, prices: Record<string, ModelPrice>): number | null {
   const price = s.tokensIn + s.tokensOut > 0 ? priceOf(s.model, prices) : null;
-  const priced = price === null ? null : (s.tokensIn * price.input + s.tokensOut * price.output) / 1e6;
-  return addCost(s.loggedUsd, priced);
+  return addCost(s.loggedUsd, price === null ? null : pricedTokens(s, price));
+}
+
+/** Tokens × price per million: cache reads and writes at their prices (else input), the rest of tokens_in at input. */
+function pricedTokens(s: SpanCostSum, price: ModelPrice): number {
+  const plainIn = s.tokensIn - s.cacheRead - s.cacheWrite;
+  const cacheUsd = s.cacheRead * (price.cache_read ?? price.input) + s.cacheWrite * (price.cache_write ?? price.input);
+  return (plainIn * price.input + cacheUsd + s.tokensOut * price.output) / 1e6;
 }
 
 /** null + null = null: unknown plus unknown stays unknown; a known part counts. */

@@ -6,6 +6,7 @@
 // design — the database source streams instead. Records of other runs are
 // ignored.
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
+import { cacheSharesOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
 import { coveringIteration, sumSpanTokens } from "./span-tokens";
 import { totalTimeouts, type TimeoutTotals } from "./timeouts";
@@ -101,16 +102,21 @@ const toLite = (s: StoredSpan): SpanLite => ({
   error: s.error,
 });
 
-const toCost = (s: StoredSpan): SpanCost => ({
-  iteration: s.iteration,
-  taskId: s.taskId,
-  t0Us: s.t0Us,
-  tool: s.name,
-  model: modelOf(s.kind, s.name, s.meta),
-  tokensIn: s.tokensIn,
-  tokensOut: s.tokensOut,
-  costUsd: s.costUsd,
-});
+const toCost = (s: StoredSpan): SpanCost => {
+  const cache = cacheSharesOf(s.tokensIn, s.meta);
+  return {
+    iteration: s.iteration,
+    taskId: s.taskId,
+    t0Us: s.t0Us,
+    tool: s.name,
+    model: modelOf(s.kind, s.name, s.meta),
+    tokensIn: s.tokensIn,
+    tokensOut: s.tokensOut,
+    cacheRead: cache.read,
+    cacheWrite: cache.write,
+    costUsd: s.costUsd,
+  };
+};
 
 const hasToolInput = (s: StoredSpan): boolean => s.kind === "tool" && s.input !== null && s.input !== undefined;
 const toCallInput = (s: StoredSpan): ToolCallInput => ({

@@ -331,7 +331,11 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
 // and 20 s (b). A dated Claude id (priced by prefix), a logged cost beside
 // tokens (the cost wins), a model given by a GenAI attribute, a model that is
 // not a string, an unpriced model, a tool span with a logged cost, one after the
-// last iteration; a call with neither tokens nor cost counts nothing.
+// last iteration; a call with neither tokens nor cost counts nothing. Cache
+// shares of tokens_in as each log writes them (lib/analysis/cache-tokens.ts):
+// Claude Code's read and write, Codex's cached input, GenAI attributes whose
+// shares exceed tokens_in (clamped), a string and a negative count, a cache
+// share on a call without tokens_in, and one on a call that logs its cost.
 const costCall = (id: string, s: number, fields: Record<string, unknown>) =>
   JSON.stringify({
     run_id: "r-costs",
@@ -346,13 +350,48 @@ const COST_TEXT = [
   JSON.stringify({ type: "iteration", run_id: "r-costs", n: 1, ts: formatTimeUs(T_US + 10e6), task_id: "a" }),
   JSON.stringify({ type: "iteration", run_id: "r-costs", n: 2, ts: formatTimeUs(T_US + 20e6), task_id: "b" }),
   costCall("k1", 1, { tokens_in: 1_000_000, tokens_out: 1000, meta: { model: "claude-sonnet-4-20250514" } }),
-  costCall("k2", 2, { tokens_in: 9_000_000, cost_usd: 0.5, meta: { model: "claude-sonnet-4-20250514" } }),
-  costCall("k3", 12, { tokens_out: 2000, meta: { "gen_ai.request.model": "gpt-4o" } }),
+  costCall("k2", 2, {
+    tokens_in: 9_000_000,
+    cost_usd: 0.5,
+    meta: { model: "claude-sonnet-4-20250514", cache_read_input_tokens: 9_000_000 },
+  }),
+  costCall("k3", 12, {
+    tokens_out: 2000,
+    meta: { "gen_ai.request.model": "gpt-4o", "gen_ai.usage.cache_read.input_tokens": 500 },
+  }),
   costCall("k4", 13, { name: "claude-haiku-4-5", tokens_in: 300, meta: { model: 42 } }),
   costCall("k5", 14, { tokens_in: 300, meta: { model: "my-local-model" } }),
   costCall("k6", 15, { kind: "tool", name: "search", cost_usd: 0.25, task_id: "a" }),
   costCall("k7", 30, { name: "gpt-5", tokens_in: 100 }),
   costCall("k8", 5, { kind: "tool", name: "search" }),
+  costCall("k9", 3, {
+    tokens_in: 1_000_000,
+    tokens_out: 2000,
+    meta: {
+      model: "claude-sonnet-4-20250514",
+      input_tokens: 100_000,
+      cache_read_input_tokens: 800_000,
+      cache_creation_input_tokens: 100_000,
+    },
+  }),
+  costCall("k10", 4, { name: "gpt-5", tokens_in: 10_000, tokens_out: 500, meta: { cached_input_tokens: 8000 } }),
+  costCall("k11", 6, {
+    tokens_in: 1000,
+    meta: {
+      "gen_ai.request.model": "gpt-4o",
+      "gen_ai.usage.cache_read_input_tokens": 700,
+      "gen_ai.usage.cache_creation_input_tokens": 500,
+    },
+  }),
+  costCall("k12", 7, {
+    tokens_in: 1000,
+    meta: {
+      model: "claude-haiku-4-5",
+      cache_read_input_tokens: "90",
+      cached_input_tokens: -3,
+      cache_creation_input_tokens: 500,
+    },
+  }),
 ].join("\n");
 
 describe.each(targets)("span costs: SQL follows the pure rule on $name", (target) => {
@@ -376,38 +415,37 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
     const memory = buildMemoryInput("r-costs", await memoryRecords(COST_TEXT));
     const bounds = iterationBounds(memory.runStartUs, memory.iterations);
     const byRule = sorted(await memory.spanCosts(bounds));
+    const cost = (over: Partial<SpanCostSum>): SpanCostSum => ({
+      iteration: 2,
+      taskId: null,
+      tool: "chat",
+      model: null,
+      loggedUsd: null,
+      tokensIn: 0,
+      tokensOut: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      ...over,
+    });
     expect(byRule).toEqual(
       sorted([
-        {
+        cost({
           iteration: 1,
-          taskId: null,
-          tool: "chat",
           model: "claude-sonnet-4-20250514",
           loggedUsd: 0.5,
-          tokensIn: 1_000_000,
-          tokensOut: 1000,
-        },
-        { iteration: 2, taskId: null, tool: "chat", model: "gpt-4o", loggedUsd: null, tokensIn: 0, tokensOut: 2000 },
-        {
-          iteration: 2,
-          taskId: null,
-          tool: "claude-haiku-4-5",
-          model: "claude-haiku-4-5",
-          loggedUsd: null,
-          tokensIn: 300,
-          tokensOut: 0,
-        },
-        {
-          iteration: 2,
-          taskId: null,
-          tool: "chat",
-          model: "my-local-model",
-          loggedUsd: null,
-          tokensIn: 300,
-          tokensOut: 0,
-        },
-        { iteration: 2, taskId: "a", tool: "search", model: null, loggedUsd: 0.25, tokensIn: 0, tokensOut: 0 },
-        { iteration: null, taskId: null, tool: "gpt-5", model: "gpt-5", loggedUsd: null, tokensIn: 100, tokensOut: 0 },
+          tokensIn: 2_000_000,
+          tokensOut: 3000,
+          cacheRead: 800_000,
+          cacheWrite: 100_000,
+        }),
+        cost({ iteration: 1, tool: "gpt-5", model: "gpt-5", tokensIn: 10_000, tokensOut: 500, cacheRead: 8000 }),
+        cost({ iteration: 1, model: "gpt-4o", tokensIn: 1000, cacheRead: 700, cacheWrite: 300 }),
+        cost({ iteration: 1, model: "claude-haiku-4-5", tokensIn: 1000, cacheWrite: 500 }),
+        cost({ model: "gpt-4o", tokensOut: 2000 }),
+        cost({ tool: "claude-haiku-4-5", model: "claude-haiku-4-5", tokensIn: 300 }),
+        cost({ model: "my-local-model", tokensIn: 300 }),
+        cost({ taskId: "a", tool: "search", loggedUsd: 0.25 }),
+        cost({ iteration: null, tool: "gpt-5", model: "gpt-5", tokensIn: 100 }),
       ]),
     );
     const input = (await loadAnalysisInput(h.db, "r-costs"))!;
@@ -420,13 +458,16 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
     const fromMemory = await analyzeRun(buildMemoryInput("r-costs", await memoryRecords(COST_TEXT)), settings);
     expect(fromDb).toEqual(fromMemory);
     const costs = Object.fromEntries(fromDb.tools.map((t) => [t.tool, t.cost_usd]));
-    // chat: 0.5 logged + 1M in × $3 + 1k out × $15 + 2k gpt-4o out × $10 (my-local-model unknown)
-    expect(costs.chat).toBeCloseTo(0.5 + 3 + 0.015 + 0.02, 10);
+    // claude-sonnet-4: 0.5 logged + (1.1M plain × $3 + 800k read × $0.30 + 100k written × $3.75 + 3k out × $15) = 4.46;
+    // gpt-4o: 2k out × $10 = 0.02, and 700 read × $1.25 + 300 written × $2.50 (no cache_write: input) = 0.001625;
+    // claude-haiku-4 (iteration 1): 500 plain × $1 + 500 written × $1.25 = 0.001125; my-local-model unknown
+    expect(costs.chat).toBeCloseTo(4.46 + 0.02 + 0.001625 + 0.001125, 10);
     expect(costs.search).toBe(0.25);
     expect(costs["claude-haiku-4-5"]).toBeCloseTo(0.0003, 10);
-    expect(fromDb.tasks.map((t) => [t.task_id, t.cost_usd === null ? null : Number(t.cost_usd.toFixed(6))])).toEqual([
-      ["a", 3.765],
-      ["b", 0.0203],
-    ]);
+    // gpt-5: 2000 plain × $1.25 + 8000 read × $0.125 + 500 out × $10, and 100 × $1.25 after the last iteration
+    expect(costs["gpt-5"]).toBeCloseTo(0.0085 + 0.000125, 10);
+    expect(fromDb.tasks.map((t) => t.task_id)).toEqual(["a", "b"]);
+    expect(fromDb.tasks[0]?.cost_usd).toBeCloseTo(4.46 + 0.0085 + 0.001625 + 0.001125 + 0.25, 10);
+    expect(fromDb.tasks[1]?.cost_usd).toBeCloseTo(0.0203, 10);
   });
 });

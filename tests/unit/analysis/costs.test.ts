@@ -1,8 +1,20 @@
 // docs/analysis.md#costs: a logged cost wins, tokens are priced by the model's
-// price (exact id, else the longest prefix), and an unknown cost stays null.
+// price (exact id, else the longest prefix), the cache-read and cache-write
+// parts of tokens_in at their own prices, and an unknown cost stays null.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { analyzeRun } from "@/lib/analysis/analyze";
-import { costOfSum, costsBy, modelOf, priceOf, sumSpanCosts, type SpanCostSum } from "@/lib/analysis/costs";
+import { cacheSharesOf } from "@/lib/analysis/cache-tokens";
+import {
+  costOfSum,
+  costsBy,
+  modelOf,
+  priceOf,
+  sumSpanCosts,
+  type SpanCost,
+  type SpanCostSum,
+} from "@/lib/analysis/costs";
 import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "@/lib/analysis/loop-breaker";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import {
@@ -14,12 +26,14 @@ import {
 } from "@/lib/analysis/settings";
 import { iterations, views } from "./iteration-factories";
 import { makeSpan, us } from "./tool-side-factories";
+import { analyzeImported, importFixture } from "@/tests/support/import";
 import { blankIteration, blankTask } from "@/tests/support/records";
 
 const PRICES: Record<string, ModelPrice> = {
   "claude-sonnet-4": { input: 3, output: 15 },
   "claude-sonnet-4-5": { input: 4, output: 20 },
   "exact-model": { input: 1, output: 1 },
+  "cached-model": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
 };
 const sum = (over: Partial<SpanCostSum>): SpanCostSum => ({
   iteration: 1,
@@ -29,6 +43,21 @@ const sum = (over: Partial<SpanCostSum>): SpanCostSum => ({
   loggedUsd: null,
   tokensIn: 0,
   tokensOut: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  ...over,
+});
+const call = (over: Partial<SpanCost>): SpanCost => ({
+  iteration: 1,
+  taskId: null,
+  t0Us: 0,
+  tool: "llm",
+  model: "claude-sonnet-4",
+  tokensIn: null,
+  tokensOut: null,
+  cacheRead: 0,
+  cacheWrite: 0,
+  costUsd: null,
   ...over,
 });
 
@@ -65,26 +94,8 @@ describe("call costs", () => {
 
   test("a logged cost wins over the tokens' price", () => {
     const calls = [
-      {
-        iteration: 1,
-        taskId: null,
-        t0Us: 0,
-        tool: "llm",
-        model: "claude-sonnet-4",
-        tokensIn: 9e6,
-        tokensOut: 9e6,
-        costUsd: 0.25,
-      },
-      {
-        iteration: 1,
-        taskId: null,
-        t0Us: 1,
-        tool: "llm",
-        model: "claude-sonnet-4",
-        tokensIn: 1e6,
-        tokensOut: 0,
-        costUsd: null,
-      },
+      call({ t0Us: 0, tokensIn: 9e6, tokensOut: 9e6, costUsd: 0.25 }),
+      call({ t0Us: 1, tokensIn: 1e6, tokensOut: 0 }),
     ];
     const [s] = sumSpanCosts(calls, () => null);
     expect(s).toMatchObject({ loggedUsd: 0.25, tokensIn: 1e6, tokensOut: 0 });
@@ -106,17 +117,105 @@ describe("call costs", () => {
   });
 
   test("a call naming no iteration is placed by its t0", () => {
-    const call = {
-      iteration: null,
-      taskId: "t",
-      t0Us: 7,
-      tool: "x",
-      model: null,
-      tokensIn: null,
-      tokensOut: null,
-      costUsd: 1,
+    const unplaced = call({ iteration: null, taskId: "t", t0Us: 7, tool: "x", model: null, costUsd: 1 });
+    expect(sumSpanCosts([unplaced], (t0) => t0 * 10)[0]).toMatchObject({ iteration: 70, loggedUsd: 1 });
+  });
+});
+
+describe("cache tokens", () => {
+  test("a cache read is priced at the model's cache_read price", () => {
+    // 200k plain × $3 + 800k read × $0.30 (not 1M × $3 = $3)
+    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheRead: 8e5 }), PRICES)).toBeCloseTo(0.84, 10);
+  });
+
+  test("a cache write is priced at the model's cache_write price", () => {
+    // 800k plain × $3 + 200k written × $3.75
+    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheWrite: 2e5 }), PRICES)).toBeCloseTo(3.15, 10);
+  });
+
+  test("a price without cache_read prices cache reads as input", () => {
+    expect(costOfSum(sum({ tokensIn: 1e6, cacheRead: 9e5, cacheWrite: 1e5 }), PRICES)).toBeCloseTo(3, 10);
+    // cache_read but no cache_write: 400k × $1.25 + 500k read × $0.125 + 100k written × $1.25
+    const readOnly = { "gpt-x": { input: 1.25, output: 10, cache_read: 0.125 } };
+    const s = sum({ model: "gpt-x", tokensIn: 1e6, cacheRead: 5e5, cacheWrite: 1e5 });
+    expect(costOfSum(s, readOnly)).toBeCloseTo(0.6875, 10);
+  });
+
+  test("shares above tokens_in are clamped", () => {
+    const meta = (read: unknown, write: unknown) => ({
+      cache_read_input_tokens: read,
+      cache_creation_input_tokens: write,
+    });
+    expect(cacheSharesOf(1000, meta(5000, 10))).toEqual({ read: 1000, write: 0 });
+    expect(cacheSharesOf(1000, meta(700, 500))).toEqual({ read: 700, write: 300 });
+    expect(cacheSharesOf(null, meta(700, 500))).toEqual({ read: 0, write: 0 });
+    expect(cacheSharesOf(1000, meta(-5, 20))).toEqual({ read: 0, write: 20 });
+  });
+
+  test("each log's cache keys give the shares; the first key holding a number wins", () => {
+    expect(cacheSharesOf(900, { cached_input_tokens: 600 })).toEqual({ read: 600, write: 0 });
+    const genAi = { "gen_ai.usage.cache_read.input_tokens": 50, "gen_ai.usage.cache_creation.input_tokens": 7 };
+    expect(cacheSharesOf(100, genAi)).toEqual({ read: 50, write: 7 });
+    expect(cacheSharesOf(100, { "gen_ai.usage.cache_read_input_tokens": 40 })).toEqual({ read: 40, write: 0 });
+    const mixed = {
+      cache_read_input_tokens: "80",
+      cached_input_tokens: 30,
+      "gen_ai.usage.cache_read.input_tokens": 90,
     };
-    expect(sumSpanCosts([call], (t0) => t0 * 10)[0]).toMatchObject({ iteration: 70, loggedUsd: 1 });
+    expect(cacheSharesOf(100, mixed)).toEqual({ read: 30, write: 0 });
+    expect(cacheSharesOf(100, null)).toEqual({ read: 0, write: 0 });
+  });
+
+  test("a logged cost_usd still wins over priced cache tokens", async () => {
+    // 1M in = 100k plain ($0.30) + 800k read ($0.24) + 100k written ($0.375); 10k out ($0.15);
+    // the other call logs $0.50, so its 5M cached tokens are not priced
+    const records = [
+      makeSpan({
+        name: "api_request",
+        kind: "llm",
+        at: 1,
+        tokensIn: 1_000_000,
+        tokensOut: 10_000,
+        meta: { model: "cached-model", cache_read_input_tokens: 800_000, cache_creation_input_tokens: 100_000 },
+      }),
+      makeSpan({
+        name: "api_request",
+        kind: "llm",
+        at: 2,
+        tokensIn: 5_000_000,
+        costUsd: 0.5,
+        meta: { model: "cached-model", cache_read_input_tokens: 5_000_000 },
+      }),
+    ];
+    const report = await analyzeRun(buildMemoryInput("r", records), resolveSettings({ prices: PRICES }));
+    expect(report.tools[0]?.cost_usd).toBeCloseTo(0.3 + 0.24 + 0.375 + 0.15 + 0.5, 10);
+    const [s] = sumSpanCosts(
+      [call({ tokensIn: 2000, cacheRead: 2000, costUsd: 0.5 }), call({ tokensIn: 10 })],
+      () => null,
+    );
+    expect(s).toMatchObject({ loggedUsd: 0.5, tokensIn: 10, cacheRead: 0, cacheWrite: 0 });
+  });
+});
+
+describe("cache tokens in imported logs", () => {
+  const fixture = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../fixtures/import", file));
+  /** The priced tools of an imported fixture (its tool calls log no cost and have no model). */
+  const costOf = async (file: string, runId: string) => {
+    const report = await analyzeImported((await importFixture(null, fixture(file), { runId })).records, runId);
+    return report.tools.filter((t) => t.cost_usd !== null).map((t) => [t.tool, t.cost_usd]);
+  };
+
+  test("a Claude Code session's cache reads and writes are priced at claude-sonnet-4's cache prices", async () => {
+    // 511 296 in = 96 plain × $3 + 493 200 read × $0.30 + 18 000 written × $3.75; 1 260 out × $15
+    // (all 511 296 as input would be $1.552788)
+    expect(await costOf("claude-code/stuck-pytest.jsonl", "cc")).toEqual([["claude-sonnet-4-5-20250929", 0.234648]]);
+  });
+
+  test("a Codex session's cached input is priced at gpt-5's cache_read price", async () => {
+    // 84 154 in = 21 690 plain × $1.25 + 62 464 cached × $0.125; 2 060 out × $10 = $0.0555205,
+    // 0.055521 in the report's six places (all 84 154 as input would be $0.125793)
+    const file = "codex/rollout-2025-10-14T09-12-03-0199e1a4-3c2b-7d10-9f4e-5a6b7c8d9e01.jsonl";
+    expect(await costOf(file, "cx")).toEqual([["gpt-5-codex", 0.055521]]);
   });
 });
 
