@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { GlossaryDescriptions } from "@/components/shared/glossary-term";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,7 +14,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <header className="topbar">
-          <Link href="/runs" className="brand">
+          <Link href="/" className="brand">
             loop<span>scope</span>
           </Link>
           <nav aria-label="main">
@@ -25,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </nav>
         </header>
         <main>{children}</main>
+        <GlossaryDescriptions />
       </body>
     </html>
   );

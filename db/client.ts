@@ -2,6 +2,10 @@
 // PGlite stored under LOOPSCOPE_DATA_DIR (default ./data); with it, on that
 // Postgres server through postgres.js. Same schema, same migrations, same
 // queries: everything else in db/ takes a `Db` and never asks which it is.
+// On Postgres a connection attempt gives up after CONNECT_TIMEOUT_S, an idle
+// connection closes after IDLE_TIMEOUT_S, and a statement is cancelled after
+// LOOPSCOPE_DB_STATEMENT_TIMEOUT_S (migrations run on their own connection,
+// without it). A failed open is not kept: the next getDb() tries again.
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -14,17 +18,14 @@ export type DbTarget = { url: string } | { dataDir: string } | { memory: true };
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations");
 
+/** Seconds to wait for a Postgres connection before the attempt fails (CONNECT_TIMEOUT). */
+export const CONNECT_TIMEOUT_S = 10;
+/** Seconds an unused pooled connection stays open. */
+export const IDLE_TIMEOUT_S = 60;
+
 /** Open a database and bring its schema up to date. */
 export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_DIR): Promise<DbHandle> {
-  if ("url" in target) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: migrationsDir });
-    return { db: db as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
-  }
+  if ("url" in target) return openPostgres(target.url, migrationsDir);
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -38,6 +39,36 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsDir });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string, migrationsDir: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const common = {
+    onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_S,
+    connection: { application_name: "loopscope" },
+  };
+  const migrator = postgres(url, { ...common, max: 1 });
+  try {
+    await migrate(drizzle(migrator, { schema }), { migrationsFolder: migrationsDir });
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
+  const statementMs = Math.round(readEnv().LOOPSCOPE_DB_STATEMENT_TIMEOUT_S * 1000);
+  const client = postgres(url, {
+    ...common,
+    max: 10,
+    idle_timeout: IDLE_TIMEOUT_S,
+    // A startup parameter: every pooled connection has it from its first statement on. 0: none.
+    connection: { ...common.connection, statement_timeout: statementMs },
+  });
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: "postgres",
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 /** The target the environment names (README.md#configuration). */

@@ -14,16 +14,19 @@
 // updated from the rows really inserted (RETURNING), so they stay exact.
 // Column lists and row types come from db/schema.ts (table-columns.ts,
 // ingest-rows.ts). Round trips on postgres.js, fast path: BEGIN, runs, COPY
-// (two), the other tables pipelined (one), COMMIT.
+// (two), the other tables pipelined (one), COMMIT. A batch the database
+// refuses for its data is split until the refused records are found
+// (ingest-bisect.ts): they are reported, the rest is stored.
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
+import type { BatchWriteOutcome, StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
+import { writeRefusingBadRecords } from "./ingest-bisect";
 import { addSpanTotals, copySpans, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
 import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow } from "./ingest-rows";
 import { isUniqueViolation } from "./pg-errors";
-import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
+import { addSpanTotalsFrom, addTokensCapped, spanTotalsOf } from "./run-totals";
 import { events, iterations, runs, spans as spansTable, tasks as tasksTable } from "./schema";
 import { insertColumnsOf, type InsertColumns } from "./table-columns";
 
@@ -37,7 +40,13 @@ const ITERATION_INSERT = insertColumnsOf(iterations);
 const EVENT_INSERT = insertColumnsOf(events);
 const TASK_INSERT = insertColumnsOf(tasksTable);
 
-export async function writeBatch(db: Db, batch: StoredRecord[]): Promise<void> {
+/** Store a batch: whole, or, when the database refuses some of its records, all but those (reported by index). */
+export function writeBatch(db: Db, batch: StoredRecord[]): Promise<BatchWriteOutcome> {
+  return writeRefusingBadRecords(batch, (records) => writeWhole(db, records));
+}
+
+/** Store records in one transaction (or two: see the header), or throw. */
+async function writeWhole(db: Db, batch: StoredRecord[]): Promise<void> {
   const byType = splitByType(batch);
   const spans = firstOfEachSpan(byType.spans);
   const totals = spans.length ? spanTotalsByRun(spans) : null;
@@ -206,7 +215,7 @@ async function insertIterations(tx: Tx, rowsJson: string) {
       SELECT run_id, count(*) AS n, coalesce(sum(tokens_used), 0) AS tokens, min(ts) AS first_at, max(ts) AS last_at
       FROM ins GROUP BY run_id
     )
-    ${addToRuns(sql`iteration_count = iteration_count + agg.n, iteration_tokens = iteration_tokens + agg.tokens`)}`);
+    ${addToRuns(sql`iteration_count = iteration_count + agg.n, iteration_tokens = ${addTokensCapped(sql`iteration_tokens`, sql`agg.tokens`)}`)}`);
 }
 
 async function insertEvents(tx: Tx, rowsJson: string) {

@@ -3,13 +3,14 @@
 // microseconds (exact below 2^53) so both drivers return the same numbers.
 import { eq, sql, type SQL } from "drizzle-orm";
 import {
-  decodeCursor,
+  decodeRunCursor,
   encodeCursor,
   type RunDetail,
   type RunListQuery,
   type RunSummary,
   type RunVerdict,
 } from "@/lib/schemas/api";
+import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
 import { runs } from "./schema";
@@ -61,10 +62,10 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
   if (q.from) where.push(sql`${START} >= ${q.from}::timestamptz`);
   if (q.to) where.push(sql`${START} <= ${q.to}::timestamptz`);
   if (q.status) where.push(statusFilter(q.status));
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
-  if (after && after.length === 2) {
+  const after = q.cursor ? decodeRunCursor(q.cursor, q.sort) : null;
+  if (after) {
     const cmp = q.order === "desc" ? sql`<` : sql`>`;
-    where.push(sql`(${sortExpr}, r.run_id) ${cmp} (${after[0]}, ${String(after[1])})`);
+    where.push(sql`(${sortExpr}, r.run_id) ${cmp} (${after[0]}, ${after[1]})`);
   }
   const dir = q.order === "desc" ? sql`DESC` : sql`ASC`;
   const rows = rowsOf<RunRow>(
@@ -79,13 +80,20 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
 }
 
 export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
-  const rows = rowsOf<RunRow>(await db.execute(sql`${SELECT}, 0 AS sort_key FROM runs r WHERE r.run_id = ${runId}`));
+  if (!hasNoNul(runId)) return null; // no run id holds NUL; the database would refuse the comparison
+  const rows = rowsOf<RunRow & { updated_us: number }>(
+    await db.execute(sql`${SELECT}, (extract(epoch from r.updated_at) * 1000000)::float8 AS updated_us,
+      0 AS sort_key FROM runs r WHERE r.run_id = ${runId}`),
+  );
   const row = rows[0];
-  return row ? { ...toSummary(row), config: row.config, data_version: row.data_version } : null;
+  if (!row) return null;
+  const updated_at = formatTimeUs(Math.round(Number(row.updated_us)));
+  return { ...toSummary(row), config: row.config, data_version: row.data_version, updated_at };
 }
 
 /** Delete a run; everything in it goes with it (every run table references runs ON DELETE CASCADE). */
 export async function deleteRun(db: Db, runId: string): Promise<boolean> {
+  if (!hasNoNul(runId)) return false;
   const gone = await db.delete(runs).where(eq(runs.runId, runId)).returning({ runId: runs.runId });
   return gone.length > 0;
 }

@@ -2,7 +2,7 @@
 // spans_run_t0_idx. Times leave as float epoch microseconds and are
 // formatted here, identically for both drivers.
 import { sql } from "drizzle-orm";
-import { decodeCursor, encodeCursor, type SpanListQuery, type SpanOut } from "@/lib/schemas/api";
+import { decodeSpanCursor, encodeCursor, type SpanListQuery, type SpanOut } from "@/lib/schemas/api";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
 
@@ -13,11 +13,8 @@ export async function listSpans(
   runId: string,
   q: SpanListQuery,
 ): Promise<{ spans: SpanOut[]; next_cursor: string | null }> {
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const keyset =
-    after && after.length === 2
-      ? sql`AND (t0, span_id) > (${formatTimeUs(Number(after[0]))}::timestamptz, ${String(after[1])})`
-      : sql``;
+  const after = q.cursor ? decodeSpanCursor(q.cursor) : null;
+  const keyset = after ? sql`AND (t0, span_id) > (${formatTimeUs(after[0])}::timestamptz, ${after[1]})` : sql``;
   const rows = rowsOf<SpanRow>(
     await db.execute(sql`
       SELECT span_id, parent_id, name, kind,

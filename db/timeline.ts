@@ -4,7 +4,8 @@
 // span for the side panel. Times leave as ms offsets from the run start,
 // computed from float epoch µs, identically for both drivers.
 import { sql } from "drizzle-orm";
-import { decodeCursor, encodeCursor, type SpanOut } from "@/lib/schemas/api";
+import { decodeSpanCursor, encodeCursor, type SpanOut } from "@/lib/schemas/api";
+import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
 import {
   emptyColumns,
@@ -82,13 +83,11 @@ async function runInfo(
 
 /** One page of the timeline, or null when the run does not exist. */
 export async function getTimelinePage(db: Db, runId: string, q: TimelineQuery): Promise<TimelinePage | null> {
+  if (!hasNoNul(runId)) return null; // no run id holds NUL; the database would refuse the comparison
   const bounds = await runBounds(db, runId);
   if (!bounds) return null;
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const keyset =
-    after && after.length === 2
-      ? sql`AND (t0, span_id) > (${formatTimeUs(Number(after[0]))}::timestamptz, ${String(after[1])})`
-      : sql``;
+  const after = q.cursor ? decodeSpanCursor(q.cursor) : null;
+  const keyset = after ? sql`AND (t0, span_id) > (${formatTimeUs(after[0])}::timestamptz, ${after[1]})` : sql``;
   const rows = rowsOf<PageRow>(
     await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, ok,
         left(error, ${TIMELINE_ERROR_CHARS}) AS error
@@ -154,6 +153,7 @@ function roundMs(ms: number): number {
 
 /** One whole span (full error, meta, tokens) for the side panel. */
 export async function getTimelineSpan(db: Db, runId: string, spanId: string): Promise<SpanOut | null> {
+  if (!hasNoNul(runId) || !hasNoNul(spanId)) return null;
   const rows = rowsOf<Omit<SpanOut, "t0" | "t1"> & { t0_us: number; t1_us: number }>(
     await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, duration_ms, ok, error,
         iteration, task_id, tokens_in::float8 AS tokens_in, tokens_out::float8 AS tokens_out, cost_usd, input, output, meta

@@ -19,10 +19,14 @@ export const ServerEnv = z.object({
     .optional(),
   /** Where the embedded database lives. */
   LOOPSCOPE_DATA_DIR: z.string().default("./data"),
-  /** The cap on one upload (POST /api/v1/ingest), in MiB. */
+  /** The cap on one upload (POST /api/v1/ingest) after gunzip, in MiB. */
   LOOPSCOPE_MAX_UPLOAD_MB: megabytes(1024),
+  /** The cap on an upload that is one JSON document (held in memory while parsed), in MiB. */
+  LOOPSCOPE_MAX_DOCUMENT_MB: megabytes(64),
   /** The cap on one decompressed OTLP request body (POST /v1/*), in MiB. */
   LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
+  /** Postgres only: a statement running longer is cancelled, in seconds; 0: never. */
+  LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: z.coerce.number().finite().min(0).default(60),
 });
 export type ServerEnv = z.output<typeof ServerEnv>;
 

@@ -3,12 +3,14 @@
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  cross_origin: 403,
   invalid_parameter: 400,
   nothing_valid: 400,
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
   db_unavailable: 503,
+  not_ready: 503,
   internal: 500,
 } as const;
 

@@ -6,19 +6,44 @@
 const ISO_RE =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)$/;
 
-/** Epoch microseconds of a wire time, or null when it is not a time. */
+/**
+ * The times Loopscope keeps (docs/format.md#bad-input): the years 1970–2199, in
+ * epoch microseconds. Microseconds stay exact integers in a double up to 2^53 µs
+ * (June 2255); the bound is the last round year below that, so every kept time
+ * formats, sorts and subtracts exactly, and fits a Postgres timestamptz.
+ */
+export const MIN_TIME_US = 0;
+/** 2199-12-31T23:59:59.999999Z. */
+export const MAX_TIME_US = 7_258_118_399_999_999;
+const MAX_TIME_S = 7_258_118_400;
+
+/** Epoch microseconds of a wire time, or null when it is not a time or outside MIN_TIME_US–MAX_TIME_US. */
 export function parseTimeUs(value: unknown): number | null {
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return null;
-    return Math.round(value * 1e6);
+    if (!(value >= 0 && value < MAX_TIME_S)) return null; // NaN fails too
+    return Math.min(Math.round(value * 1e6), MAX_TIME_US);
   }
+  const us = parseAnyTimeUs(value);
+  return us !== null && us >= MIN_TIME_US && us <= MAX_TIME_US ? us : null;
+}
+
+/** Whether a value is a readable time that parseTimeUs refuses only for its range. */
+export function isTimeOutOfRange(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && parseTimeUs(value) === null;
+  return parseAnyTimeUs(value) !== null && parseTimeUs(value) === null;
+}
+
+/** An ISO-8601 string's epoch microseconds, any four-digit year; null when it is not one. */
+function parseAnyTimeUs(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const m = ISO_RE.exec(value.trim());
   if (!m) return null;
   // The regex makes groups 1–5 mandatory.
   const [, y = "", mo = "", d = "", h = "", mi = "", s = "0", frac = "", tz = ""] = m;
-  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
-  if (Number.isNaN(ms) || +mo > 12 || +d > 31 || +h > 24 || +mi > 59 || +s > 60) return null;
+  if (+mo < 1 || +mo > 12 || +d < 1 || +d > 31 || +h > 24 || +mi > 59 || +s > 60) return null;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const ms = new Date(0).setUTCFullYear(+y, +mo - 1, +d) + ((+h * 60 + +mi) * 60 + +s) * 1000;
+  if (Number.isNaN(ms)) return null;
   const fracUs = Math.round(Number(`0.${frac || "0"}`) * 1e6);
   return ms * 1000 + fracUs - offsetMinutes(tz) * 60e6;
 }

@@ -77,7 +77,7 @@ async function readExampleFile(db: Db, dir: string, file: string): Promise<SeenF
   const runId = exampleRunId(file);
   const full = path.join(dir, file);
   const endedAtUs = Math.round((await stat(/*turbopackIgnore: true*/ full)).mtimeMs * 1000);
-  const ctx = { runId, endedAtUs, fileName: path.basename(file) };
+  const ctx = { runId, endedAtUs, fileName: path.basename(file), live: false };
   const open = () => openImport(createReadStream(/*turbopackIgnore: true*/ full), ctx);
   const result = await ingestItems((await open()).items, { runId, writeBatch: async () => {} });
   const stored = await Promise.all(result.runs.map((id) => getRun(db, id)));

@@ -1,7 +1,8 @@
 // POST /api/v1/ingest and the upload page share this: an HTTP body (JSONL,
 // gzip or not, a JSON array, or a foreign format that lib/import detects and
 // maps, docs/import.md) streamed through lib/ingest into the database, batch
-// by batch; only a file that is one JSON document is held whole. Size limit → 413, content type
+// by batch; only a file that is one JSON document is held whole. Size limits (counted after
+// gunzip, docs/api.md#limits) → 413 with what was stored, content type
 // → 415, nothing valid → 400, database failure → 503 with what was stored.
 // `storeUpload` is the part after the transport, also used to load the
 // example runs (examples.ts).
@@ -12,12 +13,15 @@ import { placeIterations } from "@/db/place-iterations";
 import { nameUnnamedRuns, recordUpload } from "@/db/uploads";
 import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
+import { ByteLimitError, limitBytes } from "@/lib/ingest/byte-limit";
 import { IngestAbortedError, ingestItems, type IngestItem, type IngestResult } from "@/lib/ingest/ingest-stream";
 import { openImport } from "@/lib/import/open-import";
 import type { ImportContext, ImportFormat } from "@/lib/import/types";
 import { parseOrThrow } from "@/lib/schemas/errors";
 import { IngestQuery, type IngestResponse } from "@/lib/schemas/ingest-api";
+import { storableText } from "@/lib/schemas/storable";
 import { parseTimeUs } from "@/lib/time";
+import { isDbUnavailable } from "./respond";
 
 const JSONL_TYPES = new Set([
   "application/x-ndjson",
@@ -31,9 +35,14 @@ const JSONL_TYPES = new Set([
   "application/x-gzip",
 ]);
 
-/** The cap on an upload: LOOPSCOPE_MAX_UPLOAD_MB, default 1024 MiB. */
+/** The cap on an upload after gunzip: LOOPSCOPE_MAX_UPLOAD_MB, default 1024 MiB. */
 export function maxUploadBytes(): number {
   return Math.round(readEnv().LOOPSCOPE_MAX_UPLOAD_MB * 1024 * 1024);
+}
+
+/** The cap on an upload that is one JSON document, held whole: LOOPSCOPE_MAX_DOCUMENT_MB, default 64 MiB. */
+export function maxDocumentBytes(): number {
+  return Math.round(readEnv().LOOPSCOPE_MAX_DOCUMENT_MB * 1024 * 1024);
 }
 
 export type IngestRequestOptions = {
@@ -48,7 +57,7 @@ export async function ingestRequest(
 ): Promise<IngestResponse> {
   const limit = maxUploadBytes();
   const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit) throw tooLarge(new ByteLimitError(limit, "upload"));
   const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !JSONL_TYPES.has(type)) {
     throw new ApiError(
@@ -63,19 +72,26 @@ export async function ingestRequest(
       run_id: params.get("run_id") || req.headers.get("x-loopscope-run") || undefined,
       format: opts.format ?? (params.get("format") || undefined),
       ended_at: params.get("ended_at") || undefined,
+      live: params.get("live") || undefined,
     },
     { noun: "query parameter" },
   );
   if (!req.body) throw new ApiError("nothing_valid", "the request body is empty");
 
   const filename = decodeFilename(req.headers.get("x-loopscope-filename"));
-  const bytes = countBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
+  const bytes = limitBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
   const ctx: ImportContext = {
     runId: query.run_id ?? null,
     endedAtUs: query.ended_at !== undefined ? parseTimeUs(query.ended_at) : null,
     fileName: filename,
+    live: query.live ?? false,
   };
-  const opened = await openImport(bytes, ctx, query.format ?? null);
+  const opened = await openImport(bytes, ctx, query.format ?? null, {
+    maxBytes: limit,
+    maxDocumentBytes: maxDocumentBytes(),
+  }).catch((err: unknown) => {
+    throw err instanceof ByteLimitError ? tooLarge(err) : err;
+  });
   const { db } = await getDb();
   return storeUpload(db, opened, { runId: ctx.runId, source, filename });
 }
@@ -103,15 +119,22 @@ export async function storeUpload(
   try {
     result = await ingestItems(items, { runId, writeBatch: (batch) => writeBatch(db, batch) });
   } catch (err) {
-    if (err instanceof IngestAbortedError) {
-      console.error("loopscope: an ingest batch write failed:", err.cause);
-      throw new ApiError(
-        "db_unavailable",
-        `the database failed while storing; ${err.partial.accepted} record(s) were stored before it stopped`,
-        { ...err.partial },
+    if (err instanceof IngestAbortedError && err.stage === "read") {
+      throw err.cause instanceof ByteLimitError ? tooLarge(err.cause, err.partial) : err.cause;
+    }
+    // A write that failed for its data refuses its records instead (db/ingest-bisect.ts): this is
+    // a lost database (503, logged by errorResponse) or a bug (500).
+    if (err instanceof IngestAbortedError && isDbUnavailable(err.cause)) {
+      throw Object.assign(
+        new ApiError(
+          "db_unavailable",
+          `the database failed while storing; ${err.partial.accepted} record(s) were stored before it stopped`,
+          { ...err.partial },
+        ),
+        { cause: err.cause },
       );
     }
-    throw err;
+    throw err instanceof IngestAbortedError ? err.cause : err;
   }
   if (result.accepted === 0) {
     const message =
@@ -127,26 +150,29 @@ export async function storeUpload(
   return { ...result, upload_id, format };
 }
 
-function tooLarge(limit: number) {
+/** The 413 of a passed cap; `partial`: what was stored before the body was cut off. */
+function tooLarge(err: ByteLimitError, partial?: IngestResult) {
+  const mib = `${Math.round((err.limitBytes / 1048576) * 100) / 100} MiB`;
+  if (err.kind === "document")
+    return new ApiError(
+      "payload_too_large",
+      `the body is one JSON document, held in memory while it is read, and it is over the ${mib} limit for that ` +
+        `(LOOPSCOPE_MAX_DOCUMENT_MB): send the records as JSONL, one per line, which is streamed`,
+      { limit_bytes: err.limitBytes },
+    );
+  const stored = partial ? `; ${partial.accepted} record(s) were stored before it was cut off` : "";
   return new ApiError(
     "payload_too_large",
-    `the upload is over the ${Math.round(limit / 1048576)} MiB limit (LOOPSCOPE_MAX_UPLOAD_MB)`,
+    `the upload is over the ${mib} limit once unpacked (LOOPSCOPE_MAX_UPLOAD_MB)${stored}`,
+    { limit_bytes: err.limitBytes, ...partial },
   );
 }
 
-async function* countBytes(body: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
-  let total = 0;
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > limit) throw tooLarge(limit);
-    yield chunk;
-  }
-}
-
+/** The file name, storable (it names runs): a `%00` in it is spelled out. */
 function decodeFilename(header: string | null): string | null {
   if (!header) return null;
   try {
-    return decodeURIComponent(header).slice(0, 300);
+    return storableText(decodeURIComponent(header)).slice(0, 300);
   } catch {
     return header.slice(0, 300);
   }

@@ -8,14 +8,17 @@
 // before the name arrived move to it (db/otlp-traces.ts), in the same
 // transaction as the write. Responses follow the OTLP/HTTP
 // spec, in the request's encoding: 200 (maybe with partialSuccess), 400
-// nothing usable, 401 refused by auth.ts, 413 too large, 415 wrong type,
+// nothing usable, 401 refused by auth.ts, 403 sent by a browser page of another
+// origin (same-origin.ts), 413 too large, 415 wrong type,
 // 503 + Retry-After when the database is unavailable (the one an exporter retries).
 // Metrics are read and discarded. Export batches are not recorded as uploads.
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { withTraceRuns } from "@/db/otlp-traces";
 import { readEnv } from "@/lib/env";
+import { checkSameOrigin } from "@/lib/http/same-origin";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import { storableId } from "@/lib/schemas/storable";
 import {
   assignKnownRuns,
   decodeLogsRequest,
@@ -37,11 +40,12 @@ import {
   type OtlpWireRecord,
 } from "@/lib/otlp";
 import { authorizeIngest } from "./auth";
-import { isDbUnavailable, RETRY_AFTER_S } from "./respond";
+import { isDbUnavailable, logError, RETRY_AFTER_S } from "./respond";
 
 export type OtlpEndpoint = OtlpSignal | "metrics";
 
 const GRPC_UNAUTHENTICATED = 16;
+const GRPC_PERMISSION_DENIED = 7;
 const GRPC_INTERNAL = 13;
 const REPORTED_REJECTIONS = 5;
 
@@ -55,17 +59,20 @@ export async function receiveOtlp(endpoint: OtlpEndpoint, req: Request): Promise
   try {
     return await receive(endpoint, req);
   } catch (err) {
-    console.error("OTLP receiver failed:", err);
-    return status(500, otlpEncodingOf(req.headers.get("content-type")) ?? "json", GRPC_INTERNAL, "internal error");
+    const id = logError(err);
+    const encoding = otlpEncodingOf(req.headers.get("content-type")) ?? "json";
+    return status(500, encoding, GRPC_INTERNAL, `internal error (request_id ${id})`);
   }
 }
 
 async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> {
   const contentType = req.headers.get("content-type");
   const encoding = otlpEncodingOf(contentType);
+  const origin = checkSameOrigin(req.method, req.headers, req.url);
+  if (!origin.ok) return status(403, encoding ?? "json", GRPC_PERMISSION_DENIED, origin.reason);
   const auth = authorizeIngest(req.headers.get("authorization"));
   if (!auth.ok) return status(401, encoding ?? "json", GRPC_UNAUTHENTICATED, auth.reason);
-  if (endpoint === "metrics") return discardMetrics(req, encoding);
+  if (endpoint === "metrics") return discardMetrics(req, encoding, maxOtlpBytes());
   if (encoding === null)
     return status(
       415,
@@ -106,8 +113,10 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   try {
     result = await store(db, mapped);
   } catch (err) {
-    if (!(err instanceof IngestAbortedError) && !isDbUnavailable(err)) throw err;
-    if (!isDbUnavailable(err)) console.error("OTLP batch write failed:", err);
+    // Records the database refuses are rejected one by one (db/ingest-bisect.ts): what is left
+    // is a lost database (503, the one status an exporter retries) or a bug (500).
+    if (!isDbUnavailable(err)) throw err instanceof IngestAbortedError ? err.cause : err;
+    logError(err);
     return unavailable(encoding);
   }
   const rejected = mapped.rejected.length + result.rejected;
@@ -135,10 +144,15 @@ function decodeAndMap(
 /** Logs as they are; spans with their traces' runs resolved against earlier requests, in one transaction. */
 function store(db: Db, mapped: Mapped): Promise<IngestResult> {
   if (!("traceRuns" in mapped)) return ingest(db, mapped.records);
-  const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named: namedTraceRuns(mapped.traceRuns) };
+  // A run id that cannot be stored is not remembered: its spans are rejected by validation.
+  const named = namedTraceRuns(mapped.traceRuns).flatMap((t) => {
+    const runId = storableId(t.runId);
+    return runId === null ? [] : [{ traceId: t.traceId, runId }];
+  });
+  const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named };
   return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns))).catch(
     (err: unknown) => {
-      // The whole request is one transaction, rolled back: a failure anywhere in it is a failed batch write (503).
+      // The whole request is one transaction, rolled back: a failure anywhere in it stored nothing.
       throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
     },
   );
@@ -203,9 +217,15 @@ async function readBody(req: Request, limit: number): Promise<BodyRead> {
   return { ok: true, bytes: chunks.length === 1 && only ? only : Buffer.concat(chunks) };
 }
 
-/** POST /v1/metrics: read and drop, so exporters with metrics on do not log errors. */
-async function discardMetrics(req: Request, encoding: OtlpEncoding | null): Promise<Response> {
-  if (req.body !== null) for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+/** POST /v1/metrics: read (up to the cap) and drop, so exporters with metrics on do not log errors. */
+async function discardMetrics(req: Request, encoding: OtlpEncoding | null, limit: number): Promise<Response> {
+  let total = 0;
+  if (req.body !== null)
+    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > limit)
+        return status(413, encoding ?? "json", GRPC_CODE.RESOURCE_EXHAUSTED, "the body is over the size limit");
+    }
   if (encoding === "protobuf") return reply(200, { contentType: "application/x-protobuf", body: new Uint8Array(0) });
   return reply(200, { contentType: "application/json", body: new TextEncoder().encode("{}") });
 }

@@ -2,7 +2,9 @@
 // {"error": {"code", "message", "details"?}} with the status of their code.
 // A lost database connection (refused, reset, server shutting down, too many
 // clients) is a 503 db_unavailable with Retry-After, never a 500.
+import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
+import { isDataException } from "@/db/pg-errors";
 import type { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/schemas/errors";
@@ -15,7 +17,8 @@ export function json<T>(body: T, status = 200, headers?: HeadersInit): NextRespo
 export const RETRY_AFTER_S = 5;
 
 // Node socket errors, postgres.js connection errors and the SQLSTATEs of a
-// server that is shutting down, starting up or full (class 08: connection exception).
+// server that is shutting down, starting up or full (class 08: connection exception),
+// or that cancelled a statement past LOOPSCOPE_DB_STATEMENT_TIMEOUT_S (57014).
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -29,6 +32,8 @@ const UNAVAILABLE_CODES = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
+  "57014",
+  "55000", // "database … is not currently accepting connections" (ALLOW_CONNECTIONS false)
   "57P01",
   "57P02",
   "57P03",
@@ -51,20 +56,44 @@ export function isDbUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The response of a thrown error. Errors the client did not cause (500, 503)
+ * and values the database refused are logged with a request id, and the body
+ * carries that id as `request_id`, never the cause: its text may quote SQL,
+ * parameters, hosts or records.
+ */
 export function errorResponse(err: unknown): NextResponse {
+  const retry: HeadersInit = { "Retry-After": String(RETRY_AFTER_S) };
   if (err instanceof ApiError) {
+    const logged = err.code === "db_unavailable" || err.code === "internal" ? logError(err.cause ?? err) : undefined;
     const body: ErrorBody = {
-      error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) },
+      error: {
+        code: err.code,
+        message: err.message,
+        ...(err.details && { details: err.details }),
+        ...(logged && { request_id: logged }),
+      },
     };
-    const headers: HeadersInit = err.code === "db_unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {};
-    return json(body, ERROR_STATUS[err.code], headers);
+    return json(body, ERROR_STATUS[err.code], err.code === "db_unavailable" ? retry : {});
   }
+  const request_id = logError(err);
   if (isDbUnavailable(err)) {
-    const body: ErrorBody = { error: { code: "db_unavailable", message: "the database is unavailable; retry later" } };
-    return json(body, 503, { "Retry-After": String(RETRY_AFTER_S) });
+    const message = "the database is unavailable; retry later";
+    return json({ error: { code: "db_unavailable", message, request_id } } satisfies ErrorBody, 503, retry);
   }
-  console.error(err);
-  return json({ error: { code: "internal", message: "internal error" } } satisfies ErrorBody, 500);
+  if (isDataException(err)) {
+    // A value of the request that validation let through and the database refused (a safety net).
+    const message = "the database cannot use a value of this request (data exception)";
+    return json({ error: { code: "bad_request", message, request_id } } satisfies ErrorBody, 400);
+  }
+  return json({ error: { code: "internal", message: "internal error", request_id } } satisfies ErrorBody, 500);
+}
+
+/** Log a failure under a new request id, and return the id. */
+export function logError(err: unknown): string {
+  const id = randomUUID();
+  console.error(`loopscope: request ${id} failed:`, err);
+  return id;
 }
 
 /** Parse query parameters with a schema, or throw a 400 naming each bad parameter. */

@@ -78,7 +78,7 @@ async function readRecords(
   const records: StoredRecord[] = [];
   let rejected = 0;
   for (const file of files) {
-    const ctx = { runId: null, endedAtUs: modifiedAtUs(file), fileName: basename(file) };
+    const ctx = { runId: null, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false };
     const opened = await openImport(createReadStream(file), ctx, format ?? null);
     const result = await ingestItems(opened.items, { writeBatch: async (batch) => void records.push(...batch) });
     rejected += result.rejected;

@@ -3,6 +3,7 @@
 // the format the server read it as (docs/import.md#detection). Each file is
 // sent with its name and its modification time (`ended_at`: where a log
 // without times ends, docs/import.md#times), and `--format` when given.
+// `loopscope watch` sends its files with the same request (sendFile).
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
@@ -14,11 +15,12 @@ import { formatCount } from "@/lib/format";
 import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
 
-export type IngestOptions = { url: string; runId?: string; format?: ImportFormat };
+export type IngestOptions = { url: string; runId?: string; format?: ImportFormat; live?: boolean };
 
-type Outcome =
-  | { file: string; ok: true; body: IngestResponse }
-  | { file: string; ok: false; message: string; body?: Partial<IngestResponse> };
+/** What the server answered for one file (`status` 0: the file could not be read). */
+export type Outcome =
+  | { file: string; ok: true; status: number; body: IngestResponse }
+  | { file: string; ok: false; status: number; message: string; body?: Partial<IngestResponse> };
 
 export async function runIngest(files: string[], opts: IngestOptions): Promise<number> {
   const outcomes: Outcome[] = [];
@@ -30,7 +32,7 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
       size = statSync(file).size;
       endedAt = formatTimeUs(modifiedAtUs(file));
     } catch {
-      outcomes.push({ file, ok: false, message: "cannot read the file" });
+      outcomes.push({ file, ok: false, status: 0, message: "cannot read the file" });
       continue;
     }
     // One bar per file, one file at a time (a MultiBar re-renders a phantom bar on stop).
@@ -43,32 +45,33 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
       outcomes.push(await sendFile(file, { ...opts, endedAt }, (sent) => bar.update(sent)));
     } catch (err) {
       unreachable = true;
-      outcomes.push({
-        file,
-        ok: false,
-        message: `server unreachable at ${opts.url}: ${(err as Error).cause ?? (err as Error).message}`,
-      });
+      outcomes.push({ file, ok: false, status: 0, message: unreachableMessage(opts.url, err) });
       break;
     } finally {
       bar.stop();
     }
   }
   let rejected = false;
-  for (const o of outcomes) {
-    const b = o.body;
-    if (b) {
-      console.log(summaryLine(o.file, b));
-      for (const e of b.errors ?? []) console.log(`  line ${e.line}: ${e.message}`);
-      if ((b.errors_total ?? 0) > (b.errors?.length ?? 0))
-        console.log(`  … ${(b.errors_total ?? 0) - (b.errors?.length ?? 0)} more`);
-      if ((b.rejected ?? 0) > 0) rejected = true;
-    }
-    if (!o.ok) {
-      console.error(`${o.file}: ${o.message}`);
-      rejected = true;
-    }
-  }
+  for (const o of outcomes) if (printOutcome(o)) rejected = true;
   return unreachable ? 2 : rejected ? 1 : 0;
+}
+
+/** Print a file's summary line and rejected lines (stdout), or why it failed (stderr); true when anything was rejected. */
+export function printOutcome(o: Outcome): boolean {
+  let rejected = false;
+  const b = o.body;
+  if (b) {
+    console.log(summaryLine(o.file, b));
+    for (const e of b.errors ?? []) console.log(`  line ${e.line}: ${e.message}`);
+    if ((b.errors_total ?? 0) > (b.errors?.length ?? 0))
+      console.log(`  … ${(b.errors_total ?? 0) - (b.errors?.length ?? 0)} more`);
+    if ((b.rejected ?? 0) > 0) rejected = true;
+  }
+  if (!o.ok) {
+    console.error(`${o.file}: ${o.message}`);
+    rejected = true;
+  }
+  return rejected;
 }
 
 /** `runs/a.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc` (no format when the server named none). */
@@ -78,15 +81,21 @@ export function summaryLine(file: string, b: Partial<IngestResponse>): string {
   return `${file}${format}: ${counts} → runs ${(b.runs ?? []).join(", ") || "none"}`;
 }
 
-/** The ingest URL for one file: the server's /api/v1/ingest with the run, the forced format and the file's end. */
+/** `server unreachable at URL: <why>`, for a request that got no answer. */
+export function unreachableMessage(url: string, err: unknown): string {
+  return `server unreachable at ${url}: ${(err as Error).cause ?? (err as Error).message}`;
+}
+
+/** The ingest URL for one file: the server's /api/v1/ingest with the run, the forced format, the file's end, live. */
 export function buildIngestUrl(
   base: string,
-  { runId, format, endedAt }: { runId?: string; format?: ImportFormat; endedAt?: string },
+  { runId, format, endedAt, live }: { runId?: string; format?: ImportFormat; endedAt?: string; live?: boolean },
 ): URL {
   const url = new URL("/api/v1/ingest", base);
   if (runId) url.searchParams.set("run_id", runId);
   if (format) url.searchParams.set("format", format);
   if (endedAt) url.searchParams.set("ended_at", endedAt);
+  if (live) url.searchParams.set("live", "1");
   return url;
 }
 
@@ -95,10 +104,14 @@ export function contentTypeFor(file: string): string {
   return /\.json(\.gz)?$/i.test(file) ? "application/json" : "application/x-ndjson";
 }
 
-async function sendFile(
+/**
+ * POST one file, streamed, with its name; the answer, or a throw when the
+ * server could not be reached.
+ */
+export async function sendFile(
   file: string,
   opts: IngestOptions & { endedAt: string },
-  progress: (sent: number) => void,
+  progress: (sent: number) => void = () => {},
 ): Promise<Outcome> {
   let sent = 0;
   const stream = createReadStream(file);
@@ -113,7 +126,8 @@ async function sendFile(
     duplex: "half",
   } as RequestInit);
   const body = (await res.json().catch(() => null)) as IngestResponse | ErrorBody | null;
-  if (res.ok && body && !("error" in body)) return { file, ok: true, body };
+  if (res.ok && body && !("error" in body)) return { file, ok: true, status: res.status, body };
   const error = body && "error" in body ? body.error : { message: `HTTP ${res.status}`, details: undefined };
-  return { file, ok: false, message: error.message, body: error.details as Partial<IngestResponse> | undefined };
+  const details = error.details as Partial<IngestResponse> | undefined;
+  return { file, ok: false, status: res.status, message: error.message, body: details };
 }

@@ -1,6 +1,7 @@
 // The CLI (README.md#getting-data-in): a thin shell around lib/ and the HTTP API.
 //   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT]
 //   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT]
+//   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
 //   loopscope --version | --help
 // A PATH is a file (read whatever its name) or a directory, walked for the
 // files the importers read (collect-files.ts); each file's format is detected
@@ -11,18 +12,22 @@
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
 // --strict), a missing file, a directory with nothing to read or bad usage;
 // 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
-// --strict's 1).
-import { readFileSync } from "node:fs";
+// --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
 import { runIngest } from "./ingest-command";
+import { runWatch } from "./watch-command";
+import { defaultStateFile } from "./watch-state";
 
 const USAGE = `usage:
   loopscope ingest PATH... [--url URL] [--run ID] [--format F]    stream files to a Loopscope server
   loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F]
                                                                   analyse files offline; exit 3 when a breaker trips
+  loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE]
+                                                                  follow a live loop: send files as they grow
   loopscope --version | --help
 
 A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.md (and their .gz), skipping dot-directories
@@ -31,6 +36,11 @@ OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join
 PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that.
+watch polls the DIRs every --interval seconds (2) and sends each new or changed file once it has been unchanged for
+--quiet-s seconds (3), marked live (a tool call still waiting for its result is not stored as failed). It sends the
+whole file each time — importers pair lines across the file, and ids are stable, so what is stored adds nothing — and
+keeps each file's size and mtime at its last send in --state (DIR/.loopscope-watch.json), so a restart sends only what
+changed. An unreachable server is reported once and retried. It runs until Ctrl-C (SIGINT) or SIGTERM: exit 0.
 exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage ·
 2 server unreachable · 3 breaker tripped (analyze)`;
 
@@ -59,6 +69,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       if (!files) return 1;
       return await runIngest(files, { url: values.url ?? defaultUrl(env), runId: values.run, format });
     }
+    if (command === "watch") return await watch(rest, env);
     if (command === "analyze") {
       const { values, positionals } = parseArgs({
         args: rest,
@@ -85,6 +96,60 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (err) {
     return usage((err as Error).message);
   }
+}
+
+/** `loopscope watch`: its options checked, then polling until SIGINT or SIGTERM (a second one ends it at once). */
+async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      url: { type: "string" },
+      run: { type: "string" },
+      format: { type: "string" },
+      interval: { type: "string" },
+      "quiet-s": { type: "string" },
+      state: { type: "string" },
+    },
+  });
+  if (positionals.length === 0) return usage("watch needs at least one DIR");
+  const format = parseFormat(values.format);
+  const intervalS = parseSeconds("--interval", values.interval, 2, false);
+  const quietS = parseSeconds("--quiet-s", values["quiet-s"], 3, true);
+  const missing = positionals.filter((p) => !existsSync(p));
+  for (const p of missing) console.error(`no such file or directory: ${p}`);
+  if (missing.length > 0) return 1;
+  const stateFile = values.state ?? defaultStateFile(positionals[0] as string);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    return await runWatch(
+      positionals,
+      {
+        url: values.url ?? defaultUrl(env),
+        runId: values.run,
+        format,
+        intervalMs: intervalS * 1000,
+        quietMs: quietS * 1000,
+        stateFile,
+      },
+      controller.signal,
+    );
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}
+
+/** A number of seconds given as an option (thrown as a usage error when it is not one). */
+export function parseSeconds(flag: string, value: string | undefined, fallback: number, zeroOk: boolean): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || (n === 0 && !zeroOk))
+    throw new Error(`${flag} must be a number of seconds${zeroOk ? "" : " above 0"}; got "${value}"`);
+  return n;
 }
 
 /** The server `ingest` talks to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */

@@ -2,15 +2,20 @@
 // factor with its value against its threshold, which fired, "estimated"
 // where the fill is the 1 %/minute estimate, and the first iteration where
 // clearing was recommended. A compact variant sits in the overview strip.
+// The decision and the factors link to their glossary entries.
 import type { ContextClearReport } from "@/lib/analysis/iteration-report-types";
 import { prepareContextFactors } from "@/lib/charts/context-factors";
 import { formatTimestamp } from "@/lib/format";
+import { Term } from "@/components/shared/glossary-term";
 
 function Decision({ ctx }: { ctx: ContextClearReport }) {
   return (
-    <span className={`badge ${ctx.decision === "clear" ? "warn" : "ok"}`} data-testid="context-decision">
-      {ctx.decision}
-    </span>
+    <Term
+      kind="decision"
+      name={ctx.decision}
+      className={`badge ${ctx.decision === "clear" ? "warn" : "ok"}`}
+      testId="context-decision"
+    />
   );
 }
 
@@ -36,46 +41,50 @@ export function ContextCard({ ctx }: { ctx: ContextClearReport }) {
           <span className="muted">Clearing was never recommended during the run.</span>
         )}
       </p>
-      <table className="data factors">
-        <thead>
-          <tr>
-            <th>Factor</th>
-            <th className="num">Value</th>
-            <th>Fires when</th>
-            <th>Fired</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((f) => (
-            <tr
-              key={f.factor}
-              data-testid="context-factor"
-              data-factor={f.factor}
-              data-fired={f.fired}
-              className={f.fired ? "fired" : undefined}
-            >
-              <td>
-                {f.label}
-                {f.note && <span className="muted"> · {f.note}</span>}
-              </td>
-              <td className="num">{f.value}</td>
-              <td className="mono">{f.threshold}</td>
-              <td>{f.fired ? <span className="badge bad">fired</span> : <span className="badge">no</span>}</td>
-              <td>
-                {f.estimated && (
-                  <span
-                    className="badge info"
-                    title="no context fill was logged: 1 % per minute since the run start or the last clear"
-                  >
-                    estimated
-                  </span>
-                )}
-              </td>
+      <div className="table-scroll">
+        <table className="data factors">
+          <thead>
+            <tr>
+              <th>Factor</th>
+              <th className="num">Value</th>
+              <th>Fires when</th>
+              <th>Fired</th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((f) => (
+              <tr
+                key={f.factor}
+                data-testid="context-factor"
+                data-factor={f.factor}
+                data-fired={f.fired}
+                className={f.fired ? "fired" : undefined}
+              >
+                <td>
+                  <Term kind="factor" name={f.factor}>
+                    {f.label}
+                  </Term>
+                  {f.note && <span className="muted"> · {f.note}</span>}
+                </td>
+                <td className="num">{f.value}</td>
+                <td className="mono">{f.threshold}</td>
+                <td>{f.fired ? <span className="badge bad">fired</span> : <span className="badge">no</span>}</td>
+                <td>
+                  {f.estimated && (
+                    <span
+                      className="badge info"
+                      title="no context fill was logged: 1 % per minute since the run start or the last clear"
+                    >
+                      estimated
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {ctx.reasons.length > 0 && (
         <ul className="context-reasons">
           {ctx.reasons.map((r) => (

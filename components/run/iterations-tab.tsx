@@ -1,9 +1,11 @@
 // The iterations tab: score/window chart with detector
 // marks, tokens per iteration, context fill over the tier bands, then the
-// table of iterations. A server component: it lays out the client chart
+// table of iterations; under the charts the detectors that fired and the
+// tiers, linked to the glossary. A server component: it lays out the client chart
 // leaves and hands them prepared, serialisable arrays.
-import type { DetectorMark, IterationPoint } from "@/lib/charts/iteration-series";
+import { TIER_BANDS, type DetectorMark, type IterationPoint } from "@/lib/charts/iteration-series";
 import type { IterationTableRow } from "@/lib/charts/iteration-table";
+import { Term, TermText } from "@/components/shared/glossary-term";
 import { ChartContextFill } from "./chart-context-fill";
 import { ChartIterationScores } from "./chart-iteration-scores";
 import { ChartIterationTokens } from "./chart-iteration-tokens";
@@ -36,6 +38,17 @@ export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
           Progress score and window score <span className="muted">· dashed red: detector first fired</span>
         </h3>
         {has.score ? <ChartIterationScores data={points} marks={marks} /> : <NoData what="scores" />}
+        {marks.length > 0 && (
+          <p className="chart-note" data-testid="detector-marks">
+            First fired:{" "}
+            {marks.map((m, i) => (
+              <span key={m.n}>
+                {i > 0 && " · "}
+                iteration {m.n}: <TermText text={m.label} kinds={["detector"]} />
+              </span>
+            ))}
+          </p>
+        )}
       </section>
       <div className="chart-pair">
         <section className="card chart-card" aria-label="Tokens per iteration">
@@ -47,6 +60,15 @@ export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
             Context fill <span className="muted">· token budget tiers</span>
           </h3>
           {has.fill ? <ChartContextFill data={points} clearAtPct={clearAtPct} /> : <NoData what="context fill" />}
+          <p className="chart-note" data-testid="tier-legend">
+            Tiers:{" "}
+            {TIER_BANDS.map((b) => (
+              <span key={b.tier}>
+                <Term kind="tier" name={b.tier} />{" "}
+                <span className="muted">{b.from === 0 ? `< ${b.to}` : `≥ ${b.from}`} %</span>{" "}
+              </span>
+            ))}
+          </p>
         </section>
       </div>
       <IterationsTable rows={rows} />

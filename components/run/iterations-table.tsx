@@ -3,9 +3,11 @@
 // iteration log carried them (docs/import.md#loop-breaker-iteration-log) —
 // the score, risk and circuit state the harness itself logged, beside the
 // replayed ones. Render only; "—" where a field was not logged (absent is
-// not zero, docs/analysis.md#absent-and-empty-fields).
+// not zero, docs/analysis.md#absent-and-empty-fields). A risk links to the
+// glossary; hover it for its signals.
 import { hasLoggedReadings, type IterationTableRow, type LoggedReadings } from "@/lib/charts/iteration-table";
 import { formatTokens } from "@/lib/format";
+import { Term, TermText } from "@/components/shared/glossary-term";
 
 const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
 const dash = <span className="muted">—</span>;
@@ -18,11 +20,13 @@ function LoggedCell({ logged }: { logged: LoggedReadings | null }) {
         {logged.score ?? dash}
       </span>{" "}
       {logged.risk && (
-        <span className={`badge ${RISK_TONE[logged.risk]}`} data-testid="logged-risk">
-          {logged.risk}
+        <Term kind="risk" name={logged.risk} className={`badge ${RISK_TONE[logged.risk]}`} testId="logged-risk" />
+      )}
+      {logged.state && (
+        <span className="muted mono">
+          <TermText text={logged.state} kinds={["state"]} />
         </span>
       )}
-      {logged.state && <span className="muted mono">{logged.state}</span>}
     </td>
   );
 }
@@ -31,7 +35,7 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
   const withLogged = hasLoggedReadings(rows);
   // The table scrolls inside its box on a narrow screen; the page does not.
   return (
-    <div style={{ overflowX: "auto", maxWidth: "100%" }}>
+    <div className="table-scroll">
       <table className="data iterations-table" data-testid="iterations-table">
         <thead>
           <tr>
@@ -76,8 +80,17 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
               <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
               <td className="num">{r.score ?? dash}</td>
               <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>
-              <td title={r.signals.join(", ") || undefined}>
-                {r.risk ? <span className={`badge ${RISK_TONE[r.risk]}`}>{r.risk}</span> : dash}
+              <td>
+                {r.risk ? (
+                  <Term
+                    kind="risk"
+                    name={r.risk}
+                    className={`badge ${RISK_TONE[r.risk]}`}
+                    note={r.signals.join("\n") || undefined}
+                  />
+                ) : (
+                  dash
+                )}
               </td>
               {withLogged && <LoggedCell logged={r.logged} />}
             </tr>

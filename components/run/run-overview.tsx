@@ -1,39 +1,56 @@
 // The overview strip on top of every run page: a notice when the run's
 // times were estimated on import, the run's figures, then the four
-// verdicts, each a link to the tab that explains it.
-// Render only: the verdict sentences come from lib/charts/overview.
+// verdicts, each a link to the tab that explains it, their terms linked to
+// the glossary. Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
+import type { GlossaryKind } from "@/lib/glossary";
 import type { RunDetail } from "@/lib/schemas/api";
+import { TermText } from "@/components/shared/glossary-term";
 import { ContextCardCompact } from "./context-card";
-import { runTabHref, type RunTab } from "./run-tabs";
+import { RUN_TAB_LABELS, runTabHref, type RunTab } from "./run-tabs";
 import { hasEstimatedTimes, RunTimingNotice } from "./run-timing-notice";
 
-function VerdictLink({
-  v,
-  href,
-  testId,
-  children,
-}: {
+type VerdictProps = {
   v: Verdict;
-  href: string;
+  /** The terms to explain in the verdict's sentence and in its detail line. */
+  kinds: [text: GlossaryKind[], detail: GlossaryKind[]];
+  tab: { href: string; label: string };
   testId: string;
   children?: React.ReactNode;
-}) {
+};
+
+/**
+ * One verdict card. The whole card opens its tab (the tab link stretches over
+ * it), while the terms in its sentence sit above that and open the glossary:
+ * two links cannot nest, so the card is not itself a link.
+ */
+function VerdictCard({ v, kinds, tab, testId, children }: VerdictProps) {
   return (
-    <Link href={href} className={`run-verdict tone-${v.tone}`} data-testid={testId}>
-      {v.text && <span className="run-verdict-text">{v.text}</span>}
-      {v.detail && <span className="run-verdict-detail">{v.detail}</span>}
+    <div className={`run-verdict tone-${v.tone}`} data-testid={testId}>
+      {v.text && (
+        <span className="run-verdict-text">
+          <TermText text={v.text} kinds={kinds[0]} />
+        </span>
+      )}
+      {v.detail && (
+        <span className="run-verdict-detail">
+          <TermText text={v.detail} kinds={kinds[1]} />
+        </span>
+      )}
       {children}
-    </Link>
+      <Link href={tab.href} className="run-verdict-open">
+        {tab.label} tab →
+      </Link>
+    </div>
   );
 }
 
 export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisReport }) {
   const v = prepareVerdicts(report);
-  const tab = (t: RunTab) => runTabHref(run.run_id, t);
+  const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
   const figures: [string, string, string][] = [
     ["Started (UTC)", formatTimestamp(run.started_at), "started"],
     ["Duration", formatDuration(run.duration_ms), "duration"],
@@ -56,12 +73,12 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
         ))}
       </div>
       <div className="run-verdicts">
-        <VerdictLink v={v.halt} href={tab("breakers")} testId="verdict-halt" />
-        <VerdictLink v={v.layers} href={tab("breakers")} testId="verdict-layers" />
-        <VerdictLink v={v.risk} href={tab("iterations")} testId="verdict-risk" />
-        <VerdictLink v={{ ...v.context, text: "" }} href={tab("context")} testId="verdict-context">
+        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt" />
+        <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
+        <VerdictCard v={v.risk} kinds={[["risk"], ["detector"]]} tab={tab("iterations")} testId="verdict-risk" />
+        <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
           <ContextCardCompact ctx={report.context_clear} />
-        </VerdictLink>
+        </VerdictCard>
       </div>
     </section>
   );

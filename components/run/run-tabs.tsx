@@ -6,7 +6,7 @@ import Link from "next/link";
 export const RUN_TABS = ["timeline", "tools", "iterations", "breakers", "context"] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
-const LABELS: Record<RunTab, string> = {
+export const RUN_TAB_LABELS: Record<RunTab, string> = {
   timeline: "Timeline",
   tools: "Tools",
   iterations: "Iterations",
@@ -46,7 +46,7 @@ export function RunTabs({
           className={tab === active ? "run-tab active" : "run-tab"}
           data-testid={`tab-${tab}`}
         >
-          {LABELS[tab]}
+          {RUN_TAB_LABELS[tab]}
           {counts[tab] != null && <span className="run-tab-count">{counts[tab]}</span>}
         </Link>
       ))}

@@ -2,10 +2,14 @@
 // column link, bottleneck reasons as badges whose title explains the figures,
 // under a tool the inputs it was called with again and again (docs/analysis.md#identical-calls),
 // per-tool breaker openings and timeouts, and the bar chart of total time.
+// On top, how many tools are worth an alarm (lib/charts/bottlenecks): a tool
+// only overcalled is shown but not counted. Bottleneck reasons link to the glossary.
 // Render only: rows come sorted and explained from lib/charts/tool-table.
 import Link from "next/link";
 import { formatCount, formatDuration, formatPct, formatUsd } from "@/lib/format";
 import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
+import { formatBottleneckCount, type BottleneckCounts } from "@/lib/charts/bottlenecks";
+import { Term } from "@/components/shared/glossary-term";
 import { ChartToolTotals } from "./chart-tool-totals";
 import { runTabHref } from "./run-tabs";
 
@@ -22,9 +26,39 @@ const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [
 
 const REASON_TONE = { slow: "warn", failing: "bad", overcalled: "info", repeated: "bad" } as const;
 
-type Props = { runId: string; rows: ToolTableRow[]; totals: ToolTotalBar[]; sort: ToolSortKey; order: SortOrder };
+type Props = {
+  runId: string;
+  rows: ToolTableRow[];
+  totals: ToolTotalBar[];
+  bottlenecks: BottleneckCounts;
+  sort: ToolSortKey;
+  order: SortOrder;
+};
 
-export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
+/** "2 bottlenecks · 1 tool only called often (not counted)". */
+function BottleneckSummary({ counts }: { counts: BottleneckCounts }) {
+  const { alarmed, overcalledOnly } = counts;
+  return (
+    <p className="tools-summary" data-testid="tools-bottlenecks" data-alarmed={alarmed}>
+      {alarmed === 0 ? (
+        <span className="muted">No tool is slow, failing or repeated.</span>
+      ) : (
+        <Term kind="badge" name="bottlenecks" className="badge bad">
+          {formatBottleneckCount(alarmed)}
+        </Term>
+      )}
+      {overcalledOnly > 0 && (
+        <span className="muted">
+          {" "}
+          · {overcalledOnly} tool{overcalledOnly === 1 ? " is" : "s are"} only <Term kind="reason" name="overcalled" />{" "}
+          — shown, not counted
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function ToolsTab({ runId, rows, totals, bottlenecks, sort, order }: Props) {
   const href = (key: ToolSortKey) => {
     const next: SortOrder = sort === key ? (order === "desc" ? "asc" : "desc") : key === "tool" ? "asc" : "desc";
     return runTabHref(runId, "tools", { sort: key, order: next });
@@ -32,89 +66,101 @@ export function ToolsTab({ runId, rows, totals, sort, order }: Props) {
   if (rows.length === 0) return <div className="card empty">No tool or model calls in this run.</div>;
   return (
     <div className="tab-grid">
-      <table className="data" data-testid="tools-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c.key}
-                className={c.num ? "num" : undefined}
-                aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
-              >
-                <Link href={href(c.key)} data-testid={`sort-${c.key}`}>
-                  {c.label}
-                  {sort === c.key ? (order === "desc" ? " ↓" : " ↑") : ""}
-                </Link>
-              </th>
-            ))}
-            <th>Bottleneck</th>
-            <th title="breaker replay: fail_max failures in a row open the breaker for cool_s">Breaker</th>
-            <th title="calls longer than the tool's timeout">Timeouts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.tool} data-testid="tool-row" data-tool={r.tool}>
-              <td className="mono">
-                {r.tool}
-                {r.repeated.map((x) => (
-                  <div
-                    key={x.input}
-                    className="muted"
-                    data-testid="tool-repeated-input"
-                    title={`first repeated at ${x.first_at}`}
-                    style={{
-                      fontSize: 11,
-                      maxWidth: 360,
-                      overflow: "hidden",
-                      textOverflow: "ellipsis",
-                      whiteSpace: "nowrap",
-                    }}
-                  >
-                    {x.calls}× same input {x.input}
-                  </div>
-                ))}
-              </td>
-              <td className="num">{formatCount(r.calls)}</td>
-              <td className="num">{r.failures ? <span className="text-bad">{formatCount(r.failures)}</span> : "0"}</td>
-              <td className="num">{formatPct(r.fail_rate)}</td>
-              <td className="num">{formatDuration(r.total_ms)}</td>
-              <td className="num">{formatDuration(r.avg_ms)}</td>
-              <td className="num">{formatDuration(r.p95_ms)}</td>
-              <td className="num" data-testid="tool-cost">
-                {formatUsd(r.cost_usd)}
-              </td>
-              <td data-testid="tool-reasons">
-                {r.reasons.map((b) => (
-                  <span key={b.kind} className={`badge ${REASON_TONE[b.kind]}`} title={b.title} data-reason={b.kind}>
-                    {b.kind}
-                  </span>
-                ))}
-              </td>
-              <td data-testid="tool-breaker">
-                {r.breaker ? (
-                  <span
-                    title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}
-                  >
-                    opened {r.breaker.openings}× · {r.breaker.blocked_calls} blocked
-                  </span>
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-              <td data-testid="tool-timeouts">
-                {r.timeout ? (
-                  <span title={`timeout ${r.timeout.timeout_s} s; ${formatDuration(r.timeout.excess_ms)} over in all`}>
-                    {r.timeout.exceeded_calls} over {r.timeout.timeout_s} s · +{formatDuration(r.timeout.excess_ms)}
-                  </span>
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
+      <BottleneckSummary counts={bottlenecks} />
+      <div className="table-scroll">
+        <table className="data" data-testid="tools-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th
+                  key={c.key}
+                  className={c.num ? "num" : undefined}
+                  aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
+                >
+                  <Link href={href(c.key)} data-testid={`sort-${c.key}`}>
+                    {c.label}
+                    {sort === c.key ? (order === "desc" ? " ↓" : " ↑") : ""}
+                  </Link>
+                </th>
+              ))}
+              <th>Bottleneck</th>
+              <th title="breaker replay: fail_max failures in a row open the breaker for cool_s">Breaker</th>
+              <th title="calls longer than the tool's timeout">Timeouts</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.tool} data-testid="tool-row" data-tool={r.tool}>
+                <td className="mono">
+                  {r.tool}
+                  {r.repeated.map((x) => (
+                    <div
+                      key={x.input}
+                      className="muted"
+                      data-testid="tool-repeated-input"
+                      title={`first repeated at ${x.first_at}`}
+                      style={{
+                        fontSize: 11,
+                        maxWidth: 360,
+                        overflow: "hidden",
+                        textOverflow: "ellipsis",
+                        whiteSpace: "nowrap",
+                      }}
+                    >
+                      {x.calls}× same input {x.input}
+                    </div>
+                  ))}
+                </td>
+                <td className="num">{formatCount(r.calls)}</td>
+                <td className="num">
+                  {r.failures ? <span className="text-bad">{formatCount(r.failures)}</span> : "0"}
+                </td>
+                <td className="num">{formatPct(r.fail_rate)}</td>
+                <td className="num">{formatDuration(r.total_ms)}</td>
+                <td className="num">{formatDuration(r.avg_ms)}</td>
+                <td className="num">{formatDuration(r.p95_ms)}</td>
+                <td className="num" data-testid="tool-cost">
+                  {formatUsd(r.cost_usd)}
+                </td>
+                <td data-testid="tool-reasons">
+                  {r.reasons.map((b) => (
+                    <Term
+                      key={b.kind}
+                      kind="reason"
+                      name={b.kind}
+                      className={`badge ${REASON_TONE[b.kind]}`}
+                      note={b.title}
+                      data={{ "data-reason": b.kind }}
+                    />
+                  ))}
+                </td>
+                <td data-testid="tool-breaker">
+                  {r.breaker ? (
+                    <span
+                      title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}
+                    >
+                      opened {r.breaker.openings}× · {r.breaker.blocked_calls} blocked
+                    </span>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                <td data-testid="tool-timeouts">
+                  {r.timeout ? (
+                    <span
+                      title={`timeout ${r.timeout.timeout_s} s; ${formatDuration(r.timeout.excess_ms)} over in all`}
+                    >
+                      {r.timeout.exceeded_calls} over {r.timeout.timeout_s} s · +{formatDuration(r.timeout.excess_ms)}
+                    </span>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <section className="card chart-card" aria-label="Total time by tool">
         <h3>Total time by tool</h3>
         <ChartToolTotals data={totals} />

@@ -1,7 +1,11 @@
 // Status badges of a run (docs/dashboard.md Runs): breaker tripped / would have
 // tripped, stagnation risk, bottleneck count — from the cached default
 // analysis (the verdict) — and failures, which the run's counts always know.
+// Each badge links to the glossary entry that explains it (lib/glossary.ts).
+import { formatBottleneckCount } from "@/lib/charts/bottlenecks";
+import { GLOSSARY } from "@/lib/glossary";
 import type { RunSummary } from "@/lib/schemas/api";
+import { Term } from "@/components/shared/glossary-term";
 
 const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
 
@@ -10,47 +14,46 @@ export function RunBadges({ run }: { run: RunSummary }) {
   const failures = run.counts.failures;
   return (
     <span data-testid="run-badges" className="run-badges">
-      {v?.tripped && (
-        <span
-          className="badge bad"
-          data-testid="badge-breaker"
-          title="replaying the breakers over this run: a breaker would have tripped"
-        >
-          {v.halted_at_iteration != null ? `would halt @${v.halted_at_iteration}` : "breaker would trip"}
-        </span>
-      )}
+      {v?.tripped &&
+        (v.halted_at_iteration != null ? (
+          <Term kind="badge" name="would_halt" className="badge bad" testId="badge-breaker">
+            would halt @{v.halted_at_iteration}
+          </Term>
+        ) : (
+          <Term kind="badge" name="breaker_would_trip" className="badge bad" testId="badge-breaker">
+            breaker would trip
+          </Term>
+        ))}
       {v && !v.tripped && (
-        <span className="badge ok" data-testid="badge-breaker" title="no breaker would have tripped">
+        <Term kind="badge" name="no_breaker" className="badge ok" testId="badge-breaker">
           no breaker
-        </span>
+        </Term>
       )}
       {v?.stagnation_risk && (
-        <span
+        <Term
+          kind="badge"
+          name="stagnation"
           className={`badge ${RISK_TONE[v.stagnation_risk]}`}
-          data-testid="badge-stagnation"
-          title="stagnation risk at the last iteration"
+          note={GLOSSARY.risk[v.stagnation_risk].short}
+          testId="badge-stagnation"
         >
           stagnation {v.stagnation_risk}
-        </span>
+        </Term>
       )}
       {v && v.bottlenecks > 0 && (
-        <span className="badge info" data-testid="badge-bottlenecks" title="tools that are slow, failing or overcalled">
-          {v.bottlenecks} bottleneck{v.bottlenecks > 1 ? "s" : ""}
-        </span>
+        <Term kind="badge" name="bottlenecks" className="badge info" testId="badge-bottlenecks">
+          {formatBottleneckCount(v.bottlenecks)}
+        </Term>
       )}
       {failures > 0 && (
-        <span className="badge warn" data-testid="badge-failures">
+        <Term kind="badge" name="failed" className="badge warn" testId="badge-failures">
           {failures.toLocaleString("en-US")} failed
-        </span>
+        </Term>
       )}
       {!v && (
-        <span
-          className="badge"
-          data-testid="badge-unanalysed"
-          title="too large to analyse on the list: open the run to analyse it"
-        >
+        <Term kind="badge" name="not_analysed" className="badge" testId="badge-unanalysed">
           not analysed
-        </span>
+        </Term>
       )}
     </span>
   );

@@ -6,7 +6,8 @@ import type { ErrorBody } from "@/lib/schemas/errors";
 import type { ExamplesResponse } from "@/lib/schemas/ingest-api";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 
-export function RunsLoadExamples() {
+/** `testId`: the button's data-testid, so the home page's intro and the empty list can both have one. */
+export function RunsLoadExamples({ testId = "load-examples" }: { testId?: string } = {}) {
   const { busy, error, run } = useRefreshAfter();
 
   const load = () =>
@@ -19,7 +20,7 @@ export function RunsLoadExamples() {
 
   return (
     <>
-      <button type="button" className="btn primary" onClick={load} disabled={busy} data-testid="load-examples">
+      <button type="button" className="btn primary" onClick={load} disabled={busy} data-testid={testId}>
         {busy ? "Loading example runs…" : "Load example runs"}
       </button>
       {error && (

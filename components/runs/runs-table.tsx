@@ -1,5 +1,7 @@
 // The runs table (docs/dashboard.md Runs). Render only: rows and the current sort in,
 // links out. Sorting and paging are plain links, so the page works without JS.
+// On a phone each row becomes a card (name, badges, then the labelled figures) and
+// the header a line of sort links: app/globals.css, .runs-table.
 import Link from "next/link";
 import type { RunSummary } from "@/lib/schemas/api";
 import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
@@ -30,49 +32,57 @@ export function RunsTable({
   order: "asc" | "desc";
 }) {
   return (
-    <table className="data" data-testid="runs-table">
-      <thead>
-        <tr>
-          {COLUMNS.map((c) => (
-            <th key={c.key} className={c.num ? "num" : undefined}>
-              {c.sort ? (
-                <Link href={sortHref(c.sort, sort === c.sort && order === "desc" ? "asc" : "desc")}>
-                  {c.label}
-                  {sort === c.sort ? (order === "desc" ? " ↓" : " ↑") : ""}
-                </Link>
-              ) : (
-                c.label
-              )}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {runs.map((r) => (
-          <tr key={r.run_id} data-testid="run-row" data-run-id={r.run_id}>
-            <td>
-              <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
-              {r.name && <div className="muted mono">{r.run_id}</div>}
-            </td>
-            <td>
-              <RunBadges run={r} />
-            </td>
-            <td>{r.agent ?? <span className="muted">—</span>}</td>
-            <td className="mono">{formatTimestamp(r.started_at)}</td>
-            <td className="num">{formatDuration(r.duration_ms)}</td>
-            <td className="num" data-testid="run-spans">
-              {formatCount(r.counts.spans)}
-            </td>
-            <td className="num" data-testid="run-failures">
-              {formatCount(r.counts.failures)}
-            </td>
-            <td className="num" data-testid="run-iterations">
-              {formatCount(r.counts.iterations)}
-            </td>
-            <td className="num">{formatTokens(r.counts.tokens)}</td>
+    <div className="table-scroll">
+      <table className="data runs-table" data-testid="runs-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c.key} className={[c.num && "num", !c.sort && "no-sort"].filter(Boolean).join(" ") || undefined}>
+                {c.sort ? (
+                  <Link href={sortHref(c.sort, sort === c.sort && order === "desc" ? "asc" : "desc")}>
+                    {c.label}
+                    {sort === c.sort ? (order === "desc" ? " ↓" : " ↑") : ""}
+                  </Link>
+                ) : (
+                  c.label
+                )}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {runs.map((r) => (
+            <tr key={r.run_id} data-testid="run-row" data-run-id={r.run_id}>
+              <td>
+                <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
+                {r.name && <div className="muted mono">{r.run_id}</div>}
+              </td>
+              <td>
+                <RunBadges run={r} />
+              </td>
+              <td data-label="Agent">{r.agent ?? <span className="muted">—</span>}</td>
+              <td data-label="Started" className="mono">
+                {formatTimestamp(r.started_at)}
+              </td>
+              <td data-label="Duration" className="num">
+                {formatDuration(r.duration_ms)}
+              </td>
+              <td data-label="Spans" className="num" data-testid="run-spans">
+                {formatCount(r.counts.spans)}
+              </td>
+              <td data-label="Failures" className="num" data-testid="run-failures">
+                {formatCount(r.counts.failures)}
+              </td>
+              <td data-label="Iterations" className="num" data-testid="run-iterations">
+                {formatCount(r.counts.iterations)}
+              </td>
+              <td data-label="Tokens" className="num">
+                {formatTokens(r.counts.tokens)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

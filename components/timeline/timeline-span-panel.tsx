@@ -2,7 +2,8 @@
 // The side panel of the selected span: what the page already holds (name,
 // times, status) at once, then the whole span (full error, input, output,
 // meta, tokens, iteration, task) from the API, and the state each breaker was in at the
-// span's start — for its tool, whether the replayed breaker was OPEN then.
+// span's start — for its tool, whether the replayed breaker was OPEN then —
+// with the breakers and their states linked to the glossary.
 import { useEffect, useState } from "react";
 import { formatDuration, formatTokens } from "@/lib/format";
 import type { SpanOut } from "@/lib/schemas/api";
@@ -10,6 +11,7 @@ import { SPAN_OUTPUT_MAX_CHARS } from "@/lib/schemas/records";
 import { breakerStatesAt, type BreakerInputs } from "@/lib/timeline/overlays";
 import type { SpanStatus } from "@/lib/timeline/status";
 import { spanError, spanKind, spanName, type SpanStore } from "@/lib/timeline/store";
+import { Term, TermText } from "@/components/shared/glossary-term";
 import css from "./timeline.module.css";
 
 type Props = {
@@ -91,13 +93,29 @@ export function TimelineSpanPanel(p: Props) {
       <div className="muted">breakers at the span&apos;s start</div>
       <dl data-testid="span-panel-breakers">
         <dt>{name}</dt>
-        <dd data-state={states.tool}>{toolText}</dd>
-        <dt>loop</dt>
-        <dd>{states.loop}</dd>
-        <dt>permission</dt>
-        <dd>{states.permission}</dd>
-        <dt>API</dt>
-        <dd>{states.api}</dd>
+        <dd data-state={states.tool}>
+          <TermText text={toolText} kinds={["state"]} />
+        </dd>
+        <dt>
+          <Term kind="breaker" name="loop" />
+        </dt>
+        <dd>
+          <TermText text={states.loop} kinds={["state"]} />
+        </dd>
+        <dt>
+          <Term kind="breaker" name="permission" />
+        </dt>
+        <dd>
+          <TermText text={states.permission} kinds={["state"]} />
+        </dd>
+        <dt>
+          <Term kind="breaker" name="api">
+            API
+          </Term>
+        </dt>
+        <dd>
+          <TermText text={states.api} kinds={["state"]} />
+        </dd>
       </dl>
       {full?.input != null && (
         <>

@@ -29,6 +29,12 @@ export const ModelPrice = z.strictObject({
 });
 export type ModelPrice = z.output<typeof ModelPrice>;
 
+/** A tool or model name as a settings key: the database cannot store a NUL in one. */
+const ToolName = z
+  .string()
+  .min(1)
+  .refine((v) => !v.includes("\u0000"), { error: "contains a NUL character (\\u0000)" });
+
 export const AnalysisSettings = z.object({
   slow_ratio: pos(),
   fail_rate: ratio(),
@@ -36,7 +42,7 @@ export const AnalysisSettings = z.object({
   overcall_calls: int(),
   fail_max: int(),
   cool_s: num().min(0),
-  timeouts: z.record(z.string(), pos()),
+  timeouts: z.record(ToolName, pos()),
   default_timeout_s: pos(),
   max_iterations: int(),
   task_token_budget: int(),
@@ -58,7 +64,7 @@ export const AnalysisSettings = z.object({
   repeat_calls: int().min(2),
   repeat_window: int(),
   /** Model id (or id prefix) → its price; docs/analysis.md#costs. */
-  prices: z.record(z.string().min(1), ModelPrice),
+  prices: z.record(ToolName, ModelPrice),
 });
 export type AnalysisSettings = z.output<typeof AnalysisSettings>;
 

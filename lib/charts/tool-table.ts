@@ -7,6 +7,7 @@
 import type { AnalysisReport } from "../analysis/analyze";
 import type { BottleneckReason } from "../analysis/tools";
 import { formatPct } from "../format";
+import { isAlarmingBottleneck } from "./bottlenecks";
 
 export const TOOL_SORT_KEYS = [
   "tool",
@@ -112,9 +113,9 @@ function compareRows(a: ToolTableRow, b: ToolTableRow, key: ToolSortKey, order: 
 
 export type ToolTotalBar = { tool: string; total_s: number; bottleneck: boolean };
 
-/** Total time by tool in seconds, largest first, for the bar chart. */
+/** Total time by tool in seconds, largest first, for the bar chart; alarming bottlenecks flagged (lib/charts/bottlenecks). */
 export function prepareToolTotals(report: Pick<AnalysisReport, "tools" | "bottlenecks">): ToolTotalBar[] {
-  const flagged = new Set(report.bottlenecks.map((b) => b.tool));
+  const flagged = new Set(report.bottlenecks.filter(isAlarmingBottleneck).map((b) => b.tool));
   return report.tools
     .map((t) => ({ tool: t.tool, total_s: t.total_ms / 1000, bottleneck: flagged.has(t.tool) }))
     .sort((a, b) => b.total_s - a.total_s || (a.tool < b.tool ? -1 : 1));

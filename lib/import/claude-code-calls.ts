@@ -5,7 +5,9 @@
 // of its chain starts, a new prompt comes, or the file ends. A tool_result
 // closes its call: the tool span, a `permission_denied` event when the user or
 // the permission mode refused it, what it did for the turn (errors, edits,
-// test runs). A TodoWrite call writes the todo list. O(blocks) per line.
+// test runs). A TodoWrite call writes the todo list. A call without a result
+// fails at the file's end, unless the file is live and the call is of its
+// current turn (docs/import.md#watching-a-live-session). O(blocks) per line.
 import { isTestCommand } from "./transcript/test-runs";
 import { todoItemsOf } from "./transcript/todos";
 import type { ImportOutput } from "./types";
@@ -137,10 +139,15 @@ export function toolResult(
   return out;
 }
 
-/** The file ended: every call still open failed without a result, ending at the line after it. */
-export function closeOpenTools(s: CcState): ImportOutput[] {
+/**
+ * The file ended: every call still open failed without a result, ending at the
+ * line after it — but a call from line `keptBackFrom` on is left out (a live
+ * file's current turn: docs/import.md#watching-a-live-session).
+ */
+export function closeOpenTools(s: CcState, keptBackFrom = Infinity): ImportOutput[] {
   const out: ImportOutput[] = [];
   for (const tool of s.tools.values()) {
+    if (tool.lineNo >= keptBackFrom) continue;
     const end = { t1Us: tool.nextUs ?? tool.t0Us, ok: false, error: NO_RESULT, output: null };
     out.push({ lineNo: tool.lineNo, record: toolSpan(s, tool, end) });
   }

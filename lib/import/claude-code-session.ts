@@ -64,6 +64,7 @@ function user(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: string
     out.push(...closeAllMessages(s));
     const command = commandOf(text);
     s.firstPrompt ??= command !== null ? `/${command}` : text;
+    s.turnLineNo = lineNo;
     out.push(...s.transcript.prompt(l.uuid ?? `line-${lineNo}`, lineNo, tsUs));
   }
   return out;
@@ -160,7 +161,9 @@ export function createCcSession(format: ImportFormat, ctx: ImportContext): CcSes
     },
     end() {
       if (s === null) return [];
-      const out = [...closeAllMessages(s), ...closeOpenTools(s), ...s.transcript.end()];
+      // A live file's calls of the current turn may still be answered: kept back, not failed.
+      const keptBack = s.ctx.live ? s.turnLineNo : Infinity;
+      const out = [...closeAllMessages(s), ...closeOpenTools(s, keptBack), ...s.transcript.end()];
       out.push({ lineNo: s.firstLineNo ?? 1, record: runRecord(s) });
       return out;
     },

@@ -42,6 +42,8 @@ export type CcState = {
   boundaryPending: boolean;
   /** tool_use ids already reported as `permission_denied`. */
   denied: Set<string>;
+  /** The line of the current turn's prompt (0 before the first): a live file keeps its open calls back. */
+  turnLineNo: number;
 };
 
 export function createState(format: ImportFormat, ctx: ImportContext, sessionId: string): CcState {
@@ -72,6 +74,7 @@ export function createState(format: ImportFormat, ctx: ImportContext, sessionId:
     mainSeen: false,
     boundaryPending: false,
     denied: new Set(),
+    turnLineNo: 0,
   };
 }
 

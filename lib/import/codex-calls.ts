@@ -5,7 +5,9 @@
 // the tool (`shell` for a local shell call), with the parsed arguments as
 // input and the output's head. A rejected call is also a `permission_denied`
 // event. Calls still open when the turn is aborted or the file ends failed
-// with `no result (interrupted)`. O(1) per item; O(open calls) memory.
+// with `no result (interrupted)`, except, in a live file, those of its
+// current turn: left out until their output comes (codex.ts). O(1) per item;
+// O(open calls) memory.
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { CallOutput } from "./codex-output";

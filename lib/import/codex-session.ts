@@ -43,6 +43,8 @@ export type Session = {
   callStartUs: number;
   lastUs: number;
   lastLineNo: number;
+  /** The line of the current turn's prompt (0 before the first): a live file keeps its open calls back. */
+  turnLineNo: number;
 };
 
 export const codexRunId = (ctx: ImportContext, sessionId: string): string => ctx.runId ?? `codex-${sessionId}`;
@@ -63,6 +65,7 @@ export function openSession(ctx: ImportContext, sessionId: string, lineNo: numbe
     callStartUs: tsUs,
     lastUs: tsUs,
     lastLineNo: lineNo,
+    turnLineNo: 0,
   };
 }
 

@@ -36,15 +36,16 @@ const OUTPUT_KINDS = new Set(["function_call_output", "custom_tool_call_output",
 const SKIP = "skip" as const;
 type Mapped = ImportOutput[] | typeof SKIP;
 
-/** Calls still open fail with no result, at this line's time. */
-function interruptOpenCalls(s: Session, l: Line): ImportOutput[] {
+/** Calls still open fail with no result, at this line's time; those from line `keptBackFrom` on stay open. */
+function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): ImportOutput[] {
   const out: ImportOutput[] = [];
   for (const call of s.open.values()) {
+    if (call.lineNo >= keptBackFrom) continue;
     const closed = closeCall(call, null, l, { runId: s.runId, spanId: `${s.id}:${call.callId}` });
     s.transcript.toolResult(l.lineNo, l.tsUs, closed.outcome);
     out.push(...closed.outputs);
+    s.open.delete(call.callId);
   }
-  s.open.clear();
   return out;
 }
 
@@ -86,6 +87,7 @@ function eventMsg(s: Session, l: Line): Mapped {
       const prompt = typeof p.message === "string" ? p.message : "";
       const run = nameRun(s, prompt);
       s.callStartUs = l.tsUs;
+      s.turnLineNo = l.lineNo;
       const out = s.transcript.prompt(formatTimeUs(l.tsUs), l.lineNo, l.tsUs);
       return run !== null ? [...out, { lineNo: l.lineNo, record: run }] : out;
     }
@@ -151,7 +153,9 @@ function createMapper(ctx: ImportContext): ImportMapper<JsonItem> {
     push,
     *end() {
       if (s === null) return;
-      yield* interruptOpenCalls(s, { lineNo: s.lastLineNo, tsUs: s.lastUs, p: {} });
+      // A live file's calls of the current turn may still be answered: kept back, not failed.
+      const keptBack = ctx.live ? s.turnLineNo : Infinity;
+      yield* interruptOpenCalls(s, { lineNo: s.lastLineNo, tsUs: s.lastUs, p: {} }, keptBack);
       yield* s.transcript.end();
     },
   };

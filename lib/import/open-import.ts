@@ -2,9 +2,12 @@
 // pipeline stores (lib/ingest/ingest-stream.ts), whatever its format. The
 // first 64 KiB (after gunzip) decide the format (detect.ts) unless the
 // caller forces one; JSONL and Markdown stream line by line, O(line) memory;
-// a file that is one JSON document is held whole (the upload limit caps it)
+// a file that is one JSON document is held whole (`maxDocumentBytes` caps it)
 // and fed to its importer once, or element by element for an array.
+// `maxBytes` caps the bytes after gunzip (docs/api.md#limits): past either
+// cap the source throws a ByteLimitError, before the bytes are held.
 // Transcript iterations get provisional numbers here (place-iterations.ts).
+import { ByteLimitError, limitBytes } from "../ingest/byte-limit";
 import type { IngestItem } from "../ingest/ingest-stream";
 import { maybeGunzip, readLines } from "../ingest/line-reader";
 import { classifyValue, detectFormat, type FileShape } from "./detect";
@@ -16,20 +19,24 @@ const HEAD_BYTES = 64 * 1024;
 
 export type OpenedImport = { format: ImportFormat; items: AsyncIterable<IngestItem> };
 
+/** Caps in bytes, both counted after gunzip; unset: no cap (a local file). */
+export type ImportLimits = { maxBytes?: number; maxDocumentBytes?: number };
+
 /** Detect (or take) the file's format and return its items, ready for `ingestItems`. */
 export async function openImport(
   source: AsyncIterable<Uint8Array>,
   ctx: ImportContext,
   forced: ImportFormat | Importer | null = null,
+  limits: ImportLimits = {},
 ): Promise<OpenedImport> {
-  if (forced !== null && typeof forced === "object") return openWith(source, ctx, forced);
-  const { head, rest } = await peek(maybeGunzip(source), HEAD_BYTES);
+  if (forced !== null && typeof forced === "object") return openWith(source, ctx, forced, limits);
+  const { head, rest } = await peek(unpack(source, limits), HEAD_BYTES);
   const headText = Buffer.concat(head).toString("utf8");
   const detected = detectFormat(headText);
   const shape: FileShape = forced === "iteration-log" ? "lines" : detected.shape;
   const bytes = replay(head, rest);
   if (shape === "document") {
-    const doc = await readDocument(bytes);
+    const doc = await readDocument(bytes, limits.maxDocumentBytes);
     const format = forced ?? (doc.ok ? (classifyValue(doc.value) ?? detected.format) : detected.format);
     return { format, items: documentItems(doc, importerFor(format), ctx) };
   }
@@ -45,20 +52,32 @@ async function openWith(
   source: AsyncIterable<Uint8Array>,
   ctx: ImportContext,
   importer: Importer,
+  limits: ImportLimits,
 ): Promise<OpenedImport> {
-  const { head, rest } = await peek(maybeGunzip(source), HEAD_BYTES);
+  const { head, rest } = await peek(unpack(source, limits), HEAD_BYTES);
   const shape = importer.input === "text" ? "lines" : detectFormat(Buffer.concat(head).toString("utf8")).shape;
   const bytes = replay(head, rest);
   const items =
     shape === "document"
-      ? documentItems(await readDocument(bytes), importer, ctx)
+      ? documentItems(await readDocument(bytes, limits.maxDocumentBytes), importer, ctx)
       : lineItems(readLines(bytes), importer, ctx);
   return { format: importer.format, items };
 }
 
-async function readDocument(bytes: AsyncIterable<Uint8Array>): Promise<Doc> {
+/** The body gunzipped, and cut off past `maxBytes` of it. */
+function unpack(source: AsyncIterable<Uint8Array>, { maxBytes }: ImportLimits): AsyncIterable<Uint8Array> {
+  const unpacked = maybeGunzip(source);
+  return maxBytes === undefined ? unpacked : limitBytes(unpacked, maxBytes);
+}
+
+async function readDocument(bytes: AsyncIterable<Uint8Array>, maxBytes = Infinity): Promise<Doc> {
   const chunks: Buffer[] = [];
-  for await (const c of bytes) chunks.push(Buffer.from(c));
+  let size = 0;
+  for await (const c of bytes) {
+    size += c.byteLength;
+    if (size > maxBytes) throw new ByteLimitError(maxBytes, "document");
+    chunks.push(Buffer.from(c));
+  }
   const text = Buffer.concat(chunks)
     .toString("utf8")
     .replace(/^\uFEFF/, "");

@@ -38,6 +38,12 @@ export type ImportContext = {
   endedAtUs: number | null;
   /** The file's base name (`X-Loopscope-Filename`), for formats that take their run id from it. */
   fileName: string | null;
+  /**
+   * The file is still being written (`?live=1`, `loopscope watch`): a transcript
+   * importer keeps back the tool calls of the current turn that have no result yet
+   * (docs/import.md#watching-a-live-session), so they are stored once, when it comes.
+   */
+  live: boolean;
 };
 
 /** One input item: a parsed JSON line (or array element, or whole document: lineNo 1), or a text line. */

@@ -3,8 +3,12 @@
 // `writeBatch` sink, per-line errors collected (capped, with a total).
 // Memory is O(batch): nothing holds the whole upload (two batches at most). Each batch is written
 // whole or not at all by the sink; a sink failure stops the ingest (at the next batch boundary) and is
-// rethrown as IngestAbortedError carrying what was already committed.
-import type { StoredRecord } from "../schemas/records";
+// rethrown as IngestAbortedError carrying what was already committed. So is a failure of the
+// source (a body over the size cap, a broken gzip), once the records read before it are stored.
+// A sink may refuse single records of a batch (the database refused them: docs/format.md#bad-input);
+// each batch carries its records' line numbers alongside, so those are rejected by line.
+import type { BatchWriteOutcome, StoredRecord } from "../schemas/records";
+import { storableText } from "../schemas/storable";
 import { createRunAssigner } from "./assign-ids";
 import type { Line } from "./line-reader";
 import { parseLine, parseRecordValue, type LineError, type ParsedLine } from "./parse-line";
@@ -17,7 +21,8 @@ export type IngestOptions = {
   runId?: string | null;
   batchSize?: number;
   maxErrors?: number;
-  writeBatch: (records: StoredRecord[]) => Promise<void>;
+  /** Store a batch; resolves with the records it refused (by index in the batch), if any. */
+  writeBatch: (records: StoredRecord[]) => Promise<BatchWriteOutcome>;
 };
 
 export type IngestResult = {
@@ -33,6 +38,8 @@ export class IngestAbortedError extends Error {
   constructor(
     readonly partial: IngestResult,
     readonly cause: unknown,
+    /** Where it failed: writing a batch (the sink), or reading the items (the source). */
+    readonly stage: "write" | "read" = "write",
   ) {
     super(`ingest stopped after ${partial.accepted} stored records: ${(cause as Error)?.message ?? cause}`);
   }
@@ -56,11 +63,14 @@ export async function ingestItems(
   const runs = new Set<string>();
   const result: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
   let batch: StoredRecord[] = [];
+  /** The line number of each record of `batch`, index for index. */
+  let batchLines: number[] = [];
 
+  // In the order found: a record the database refused is reported when its batch is written.
   const reject = (line: number, message: string) => {
     result.rejected += 1;
     result.errors_total += 1;
-    if (result.errors.length < maxErrors) result.errors.push({ line, message });
+    if (result.errors.length < maxErrors) result.errors.push({ line, message: storableText(message) });
   };
   // One write in flight while the next batch is parsed: the database works
   // on batch k (in its own process) while this one validates batch k+1.
@@ -78,11 +88,18 @@ export async function ingestItems(
     await settle();
     if (batch.length === 0) return;
     const pending = batch;
+    const lines = batchLines;
     batch = [];
+    batchLines = [];
     inFlight = opts.writeBatch(pending).then(
-      () => {
-        result.accepted += pending.length;
-        for (const r of pending) runs.add(r.runId);
+      (outcome) => {
+        const refused = new Set<number>();
+        for (const r of outcome?.refused ?? []) {
+          refused.add(r.index);
+          reject(lines[r.index] ?? 0, r.reason);
+        }
+        result.accepted += pending.length - refused.size;
+        for (let i = 0; i < pending.length; i += 1) if (!refused.has(i)) runs.add(pending[i]!.runId);
       },
       (cause: unknown) => {
         failure = { cause };
@@ -90,18 +107,34 @@ export async function ingestItems(
     );
   };
 
-  for await (const item of items) {
+  try {
+    for await (const item of items) if (take(item)) await flush();
+  } catch (err) {
+    if (err instanceof IngestAbortedError) throw err;
+    // The records read before the failure are stored; a failed write wins: the client must hear of it.
+    await flush();
+    await settle();
+    result.runs = [...runs];
+    throw new IngestAbortedError(result, err, "read");
+  }
+  await flush();
+  await settle();
+  result.runs = [...runs];
+  return result;
+
+  /** Validate one item into the batch; true when the batch is full. */
+  function take(item: IngestItem): boolean {
     if ("tooLongBytes" in item) {
       reject(item.lineNo, `line is ${item.tooLongBytes} bytes, over the limit for one record`);
-      continue;
+      return false;
     }
     if ("error" in item) {
       reject(item.lineNo, item.error);
-      continue;
+      return false;
     }
     if ("skipped" in item) {
       result.skipped += 1;
-      continue;
+      return false;
     }
     let parsed: ParsedLine | null;
     let content: string;
@@ -112,16 +145,13 @@ export async function ingestItems(
       parsed = parseRecordValue(item.value);
       content = parsed.ok ? JSON.stringify(item.value) : "";
     }
-    if (parsed === null) continue;
+    if (parsed === null) return false;
     if (!parsed.ok) {
       reject(item.lineNo, parsed.message);
-      continue;
+      return false;
     }
     batch.push(assigner.assign(parsed.record, content));
-    if (batch.length >= batchSize) await flush();
+    batchLines.push(item.lineNo);
+    return batch.length >= batchSize;
   }
-  await flush();
-  await settle();
-  result.runs = [...runs];
-  return result;
 }

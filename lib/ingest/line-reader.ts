@@ -2,13 +2,19 @@
 // O(line) memory: a chunk is split on "\n" (a byte never inside a UTF-8
 // sequence), a line longer than `maxLineBytes` is reported and skipped
 // without being buffered. Strips a UTF-8 BOM and a trailing "\r".
-// Gzip is detected by its magic bytes, whatever the file name says.
+// Blank lines (only spaces, tabs, "\r") are counted, never yielded: a run of
+// them costs one byte scan, so a body of newlines is read at memory speed
+// (docs/api.md#limits). Gzip is detected by its magic bytes, whatever the
+// file name says, and inflated in 64 KiB pieces as the reader asks for them.
 import { createGunzip } from "node:zlib";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 
 export type Line = { lineNo: number; text: string } | { lineNo: number; tooLongBytes: number };
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** zlib's output piece: 4× its default, a quarter of the per-chunk overhead on a big upload. */
+const GUNZIP_CHUNK_BYTES = 64 * 1024;
+const NEWLINES = Buffer.alloc(256, 10);
 
 /** Yield the source unchanged, or gunzipped when it starts with the gzip magic. */
 export async function* maybeGunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -27,7 +33,10 @@ export async function* maybeGunzip(source: AsyncIterable<Uint8Array>): AsyncGene
     yield* rest;
   }
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
-    yield* Readable.from(replay(), { objectMode: false }).pipe(createGunzip()) as AsyncIterable<Uint8Array>;
+    // pipeline, not pipe: a reader that stops early destroys the source too (the request body is cancelled).
+    const gunzip = createGunzip({ chunkSize: GUNZIP_CHUNK_BYTES });
+    pipeline(Readable.from(replay(), { objectMode: false }), gunzip, () => {}); // errors surface on `gunzip`
+    yield* gunzip as AsyncIterable<Uint8Array>;
   } else {
     yield* replay();
   }
@@ -58,7 +67,14 @@ export async function* readLines(
   for await (const chunk of source) {
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
-    for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+    for (;;) {
+      if (partBytes === 0 && skipping === 0) {
+        const blank = skipBlankLines(buf, start);
+        lineNo += blank.lines;
+        start = blank.next;
+      }
+      const nl = buf.indexOf(10, start);
+      if (nl === -1) break;
       yield finish(buf.subarray(start, nl));
       start = nl + 1;
     }
@@ -84,4 +100,29 @@ function decodeLine(buf: Buffer, first: boolean): string {
   let start = 0;
   if (first && end >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
   return buf.toString("utf8", start, end);
+}
+
+/**
+ * From a line start: the blank lines there (only " ", "\t", "\r" before
+ * their "\n") and where the first line that is not blank starts. Trailing
+ * blanks without their "\n" are left for the caller. O(bytes skipped).
+ */
+function skipBlankLines(buf: Buffer, start: number): { lines: number; next: number } {
+  let lines = 0;
+  let next = start;
+  let i = start;
+  // Whole blocks of "\n" by one memcmp each: a body of newlines costs little more than its gunzip.
+  while (i + NEWLINES.length <= buf.length && buf.compare(NEWLINES, 0, NEWLINES.length, i, i + NEWLINES.length) === 0) {
+    i += NEWLINES.length;
+    lines += NEWLINES.length;
+    next = i;
+  }
+  for (; i < buf.length; i++) {
+    const b = buf[i];
+    if (b === 10) {
+      lines += 1;
+      next = i + 1;
+    } else if (b !== 32 && b !== 9 && b !== 13) break;
+  }
+  return { lines, next };
 }

@@ -73,7 +73,8 @@ function span(e: LogEvent, fields: SpanFields): SpanWire {
     run_id: e.runId,
     span_id: stableSpanId(e, fields.kind),
     parent_id: null,
-    t0: formatTimeUs(e.timeUs - Math.round(durationMs * 1000)),
+    // Not before the epoch: a huge duration_ms would leave the times Date can format.
+    t0: formatTimeUs(Math.max(0, e.timeUs - Math.round(durationMs * 1000))),
     t1: formatTimeUs(e.timeUs),
     iteration: toInt(e.attrs["loopscope.iteration"]),
     task_id: toText(e.attrs["loopscope.task_id"]),

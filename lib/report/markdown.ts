@@ -2,12 +2,15 @@
 // what happened, where the breakers would have stopped the run and what that
 // would have saved, the bottlenecks, the recommendations and the team's
 // comments. Pure: the run summary, the analysis report and comments in, text
-// out. The offline CLI prints the same text.
+// out. The offline CLI prints the same text. Every text from the traces or the
+// team is kept on its line and the whole is made safe to open in a Markdown
+// viewer: no HTML, no script links (markdown-safety.ts).
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
 import type { RunSummary } from "../schemas/api";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
+import { indentedLines, oneLine, sanitizeMarkdown } from "./markdown-safety";
 import { recommend } from "./recommendations";
 import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
 
@@ -23,14 +26,14 @@ const table = (head: string[], rows: (string | number)[][]): string[] =>
     : [
         `| ${head.join(" | ")} |`,
         `|${head.map(() => "---").join("|")}|`,
-        ...rows.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`),
+        ...rows.map((r) => `| ${r.map((c) => oneLine(String(c)).replace(/\|/g, "\\|")).join(" | ")} |`),
       ];
 
 export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, comments: ReportComment[] = []): string {
   const lb = report.loop_breaker;
-  const out: string[] = [`# Post-mortem: ${run.name ?? run.run_id}`, ""];
+  const out: string[] = [`# Post-mortem: ${oneLine(run.name ?? run.run_id)}`, ""];
   out.push(
-    `Run \`${run.run_id}\`${run.agent ? ` · agent ${run.agent}` : ""} · started ${formatTimestamp(run.started_at)} UTC · ${formatDuration(run.duration_ms)}`,
+    `Run \`${oneLine(run.run_id).replace(/`/g, "'")}\`${run.agent ? ` · agent ${oneLine(run.agent)}` : ""} · started ${formatTimestamp(run.started_at)} UTC · ${formatDuration(run.duration_ms)}`,
     "",
   );
   out.push(
@@ -55,7 +58,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
   );
 
   const points = describeStoppingPoints(prepareStoppingPoints(report, run.ended_at));
-  if (points.length) out.push("## Where it would have stopped", "", ...points.map((p) => `- ${p}`), "");
+  if (points.length) out.push("## Where it would have stopped", "", ...points.map((p) => `- ${oneLine(p)}`), "");
 
   out.push("## Breaker events", "");
   out.push(...breakerEventLines(report), "");
@@ -119,12 +122,15 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
 
   out.push("## Recommendations", "");
   const recs = recommend(report);
-  out.push(...(recs.length ? recs.map((r) => `- ${r}`) : ["- Nothing stands out: the run looks healthy."]), "");
+  out.push(
+    ...(recs.length ? recs.map((r) => `- ${oneLine(r)}`) : ["- Nothing stands out: the run looks healthy."]),
+    "",
+  );
 
   out.push("## Comments", "");
   out.push(
     ...(comments.length
-      ? comments.map((c) => `- **${c.author}** (${formatTimestamp(c.created_at)}): ${c.body}`)
+      ? comments.map((c) => `- **${oneLine(c.author)}** (${formatTimestamp(c.created_at)}): ${indentedLines(c.body)}`)
       : ["_no comments yet_"]),
     "",
   );
@@ -149,7 +155,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
     const rows = report.tasks.map((t) => [t.task_id, formatTokens(t.tokens), formatUsd(t.cost_usd)]);
     out.push(...table(["task", "tokens", "cost"], rows), "");
   }
-  return out.join("\n");
+  return sanitizeMarkdown(out.join("\n"));
 }
 
 /** The 429 back-off replay in one line (docs/analysis.md#429-back-off). */
@@ -166,7 +172,7 @@ function round(n: number): string {
 function breakerEventLines(report: AnalysisReport): string[] {
   const events = breakerEvents(report);
   if (events.length === 0) return ["_none_"];
-  const lines = groupBreakerEvents(events, report).map((g) => `- ${describeBreakerGroup(g)}`);
+  const lines = groupBreakerEvents(events, report).map((g) => `- ${oneLine(describeBreakerGroup(g))}`);
   const shown = events.length > FULL_EVENT_LIST_MAX ? events.slice(0, EVENT_SAMPLE) : events;
   const head = ["at (UTC)", "breaker", "event", "reason / severity"];
   lines.push("", ...table(head, shown.map(formatEventRow)));

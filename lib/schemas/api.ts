@@ -3,27 +3,49 @@
 // pages, components, the CLI and the OpenAPI document (openapi.ts) import
 // these — one name per contract.
 import { z } from "zod";
+import { MAX_TIME_US, MIN_TIME_US, parseTimeUs } from "../time";
+import { hasNoNul } from "./storable";
 
 export const RUN_SORTS = ["started", "duration", "spans", "failures", "tokens", "name"] as const;
 
-export const RunListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  agent: z.string().trim().max(200).optional(),
-  /** `key:value` (or `key=value`); a bare `key` matches any value. */
-  label: z.string().trim().max(400).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  status: z.enum(["tripped", "clean", "failing", "unanalysed"]).optional(),
-  sort: z.enum(RUN_SORTS).default("started"),
-  order: z.enum(["asc", "desc"]).default("desc"),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.string().max(2000).optional(),
-});
+/** Free text of a query parameter: no NUL, which the database cannot compare. */
+const QueryText = (max: number) =>
+  z.string().trim().max(max).refine(hasNoNul, { error: "must not contain a NUL character (\\u0000)" });
+/** A time filter: ISO-8601 with an offset, within the times Loopscope keeps (lib/time.ts). */
+const QueryTime = z.iso
+  .datetime({ offset: true, abort: true })
+  .refine((v) => parseTimeUs(v) !== null, { error: "must be a time in the years 1970–2199" });
+const CURSOR_MESSAGE = "is not a cursor of this list: pass back its next_cursor unchanged";
+
+export const RunListQuery = z
+  .object({
+    q: QueryText(200).optional(),
+    agent: QueryText(200).optional(),
+    /** `key:value` (or `key=value`); a bare `key` matches any value. */
+    label: QueryText(400).optional(),
+    from: QueryTime.optional(),
+    to: QueryTime.optional(),
+    status: z.enum(["tripped", "clean", "failing", "unanalysed"]).optional(),
+    sort: z.enum(RUN_SORTS).default("started"),
+    order: z.enum(["asc", "desc"]).default("desc"),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(2000).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && decodeRunCursor(q.cursor, q.sort) === null)
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: CURSOR_MESSAGE });
+  });
 export type RunListQuery = z.output<typeof RunListQuery>;
+
+/** A cursor of a (t0, span_id) page: the spans list and the timeline. */
+export const SpanCursor = z
+  .string()
+  .max(2000)
+  .refine((c) => decodeSpanCursor(c) !== null, { error: CURSOR_MESSAGE });
 
 export const SpanListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(10000).default(1000),
-  cursor: z.string().max(2000).optional(),
+  cursor: SpanCursor.optional(),
 });
 export type SpanListQuery = z.output<typeof SpanListQuery>;
 
@@ -66,6 +88,8 @@ export type RunSummary = z.infer<typeof RunSummary>;
 export const RunDetail = RunSummary.extend({
   config: z.record(z.string(), z.unknown()),
   data_version: z.number(),
+  /** When data last reached the run (an upload, a watch send, an OTLP request): the page's "Live" badge. */
+  updated_at: IsoTime,
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
@@ -115,4 +139,23 @@ export function decodeCursor(cursor: string): unknown[] | null {
   } catch {
     return null;
   }
+}
+
+const isKeyText = (v: unknown): v is string => typeof v === "string" && v.length <= 2000 && hasNoNul(v);
+
+/** A spans or timeline cursor: [t0 in epoch µs, span_id], or null when it is not one. */
+export function decodeSpanCursor(cursor: string): [number, string] | null {
+  const key = decodeCursor(cursor);
+  const [t0Us, spanId] = key ?? [];
+  if (key?.length !== 2 || typeof t0Us !== "number" || !isKeyText(spanId)) return null;
+  return t0Us >= MIN_TIME_US && t0Us <= MAX_TIME_US ? [t0Us, spanId] : null;
+}
+
+/** A runs-list cursor: [sort key (text for sort=name, else a number), run_id], or null when it is not one. */
+export function decodeRunCursor(cursor: string, sort: RunListQuery["sort"]): [number | string, string] | null {
+  const key = decodeCursor(cursor);
+  const [sortKey, runId] = key ?? [];
+  if (key?.length !== 2 || !isKeyText(runId)) return null;
+  const fits = sort === "name" ? isKeyText(sortKey) : typeof sortKey === "number" && Number.isFinite(sortKey);
+  return fits ? [sortKey as number | string, runId] : null;
 }

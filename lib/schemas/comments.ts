@@ -1,14 +1,17 @@
 // Team comments on a run (docs/dashboard.md Run, Post-mortem): what the comments API
 // accepts and returns. The route, the comment box and the tests share these.
 import { z } from "zod";
+import { hasNoNul } from "./storable";
 
 export const COMMENT_AUTHOR_MAX = 80;
 export const COMMENT_BODY_MAX = 5000;
 
-/** A new comment: both fields trimmed and required. */
+const NO_NUL = "must not contain a NUL character (\\u0000)";
+
+/** A new comment: both fields trimmed and required, no NUL (a text column refuses it). */
 export const CommentInput = z.object({
-  author: z.string().trim().min(1).max(COMMENT_AUTHOR_MAX),
-  body: z.string().trim().min(1).max(COMMENT_BODY_MAX),
+  author: z.string().trim().min(1).max(COMMENT_AUTHOR_MAX).refine(hasNoNul, { error: NO_NUL }),
+  body: z.string().trim().min(1).max(COMMENT_BODY_MAX).refine(hasNoNul, { error: NO_NUL }),
 });
 export type CommentInput = z.output<typeof CommentInput>;
 

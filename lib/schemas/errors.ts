@@ -25,6 +25,8 @@ export const ErrorBody = z.object({
     message: z.string(),
     /** Validation errors: `{issues: [{path, message}]}`; ingest errors: what was stored. */
     details: z.record(z.string(), z.unknown()).optional(),
+    /** An error logged on the server (500, 503, a value the database refused): the id it is logged under. */
+    request_id: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -82,7 +84,8 @@ function pathText(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function ruleOf(issue: z.core.$ZodIssue, ctx: IssueContext): string {
+/** The rule an issue broke, as the second half of a line: "must be ≤ 5", "is required". */
+export function ruleOf(issue: z.core.$ZodIssue, ctx: IssueContext = {}): string {
   switch (issue.code) {
     case "invalid_type":
       return ctx.input !== undefined && valueAt(ctx.input, issue.path) === undefined

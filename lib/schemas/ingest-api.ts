@@ -4,7 +4,7 @@
 // tests/unit/schemas/api-schemas.test.ts keeps the two in step.
 import { z } from "zod";
 import { IMPORT_FORMATS } from "../import/types";
-import { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord, WireTime } from "./records";
+import { EventRecord, IdParam, IterationRecord, RunRecord, SpanRecord, TaskRecord, WireTime } from "./records";
 
 /**
  * One record of an upload as it is sent (a JSONL line, or an element of a
@@ -24,12 +24,17 @@ export const IngestJsonBody = z.union([z.array(IngestRecordWire), IngestRecordWi
 /**
  * `run_id`: the run for records that name none (or header X-Loopscope-Run); without it, a new run id.
  * `format`: the file's format, instead of detecting it. `ended_at`: when the file was last written
- * (its modification time), where a log without times ends (docs/import.md#times).
+ * (its modification time), where a log without times ends (docs/import.md#times). `live`: the file
+ * is still being written (docs/import.md#watching-a-live-session).
  */
 export const IngestQuery = z.object({
-  run_id: z.string().min(1).max(512).optional(),
+  run_id: IdParam.optional(),
   format: z.enum(IMPORT_FORMATS).optional(),
   ended_at: WireTime.optional(),
+  live: z
+    .enum(["1", "true", "0", "false"])
+    .transform((v) => v === "1" || v === "true")
+    .optional(),
 });
 export type IngestQuery = z.output<typeof IngestQuery>;
 

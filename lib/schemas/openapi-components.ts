@@ -9,6 +9,7 @@ import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
 import * as comments from "./comments";
 import { ErrorBody, IssueDetail } from "./errors";
+import { HealthResponse, ReadyResponse } from "./health-api";
 import * as ingest from "./ingest-api";
 import * as otlp from "./otlp-api";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
@@ -49,6 +50,7 @@ export const TAGS = [
   { name: "timeline", description: "The timeline's compact span pages." },
   { name: "settings", description: "The project's analysis thresholds." },
   { name: "otlp", description: "The OTLP/HTTP receiver (docs/otlp.md)." },
+  { name: "health", description: "Liveness and readiness, for orchestrators and load balancers." },
   { name: "meta", description: "This document." },
 ] as const;
 
@@ -79,6 +81,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   OtlpTraceExportResponse: otlp.OtlpTraceExportResponse,
   OtlpLogsExportResponse: otlp.OtlpLogsExportResponse,
   OtlpStatus: otlp.OtlpStatus,
+  Health: HealthResponse,
+  Ready: ReadyResponse,
 };
 
 /** Named schemas of what the server accepts (converted as input). */
@@ -108,8 +112,17 @@ export const ERROR_RESPONSES = {
     content: json(ErrorBody),
   },
   Unauthorized: { description: "`unauthorized`: these credentials may not ingest.", content: json(ErrorBody) },
+  CrossOrigin: {
+    description: "`cross_origin`: a browser page of another origin sent it (`Origin` is not this server).",
+    content: json(ErrorBody),
+  },
   NotFound: { description: "`not_found`: no such run or span.", content: json(ErrorBody) },
-  PayloadTooLarge: { description: "`payload_too_large`: over LOOPSCOPE_MAX_UPLOAD_MB.", content: json(ErrorBody) },
+  PayloadTooLarge: {
+    description:
+      "`payload_too_large`: over LOOPSCOPE_MAX_UPLOAD_MB once unpacked (details: what was stored before it " +
+      "was cut off), or one JSON document over LOOPSCOPE_MAX_DOCUMENT_MB.",
+    content: json(ErrorBody),
+  },
   UnsupportedMediaType: { description: "`unsupported_media_type`.", content: json(ErrorBody) },
   Internal: { description: "`internal`: a bug; the server logged it.", content: json(ErrorBody) },
   Unavailable: {
@@ -117,8 +130,13 @@ export const ERROR_RESPONSES = {
     content: json(ErrorBody),
     headers: RETRY_AFTER,
   },
+  NotReady: {
+    description: "`not_ready`: the database does not answer, or misses migrations; retry later.",
+    content: json(ErrorBody),
+    headers: RETRY_AFTER,
+  },
   OtlpError: {
-    description: "A google.rpc.Status in the request's encoding (400, 401, 413, 415 or 500).",
+    description: "A google.rpc.Status in the request's encoding (400, 401, 403, 413, 415 or 500).",
     content: OTLP_STATUS,
   },
   OtlpUnavailable: {

@@ -6,7 +6,14 @@ import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "../otlp/mod
 import { PROTOBUF, type OperationDoc, type RouteDocs } from "./openapi-components";
 import { OtlpLogsExportResponse, OtlpTraceExportResponse } from "./otlp-api";
 
-const ERRORS = { 400: "OtlpError", 401: "OtlpError", 413: "OtlpError", 415: "OtlpError", 500: "OtlpError" } as const;
+const ERRORS = {
+  400: "OtlpError",
+  401: "OtlpError",
+  403: "OtlpError",
+  413: "OtlpError",
+  415: "OtlpError",
+  500: "OtlpError",
+} as const;
 
 function receiver(signal: "Trace" | "Logs", request: z.ZodType, response: z.ZodType): OperationDoc {
   return {
@@ -53,6 +60,8 @@ export const OTLP_ROUTES: RouteDocs = {
           content: { "application/json": { type: "object" }, "application/x-protobuf": PROTOBUF },
         },
         401: "OtlpError",
+        403: "OtlpError",
+        413: "OtlpError",
         500: "OtlpError",
       },
     },

@@ -7,12 +7,15 @@ import { PartialSettings } from "../analysis/settings";
 import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
 import { CommentCreated, CommentInput, CommentList } from "./comments";
+import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
 import { json, SERVER_ERRORS, type RouteDocs } from "./openapi-components";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
 import { TimelinePage, TimelineQuery } from "./timeline";
 
 const RUN_ERRORS = { 404: "NotFound", ...SERVER_ERRORS } as const;
+/** A route that changes data refuses a browser page of another origin (docs/api.md#cross-origin-requests). */
+const CROSS_ORIGIN = { 403: "CrossOrigin" } as const;
 /** What GET and PUT /api/v1/settings both answer. */
 const SETTINGS_SAVED = { description: "Saved, defaults, resolved.", content: json(SettingsResponse) };
 const PAGING = {
@@ -53,6 +56,7 @@ export const API_ROUTES: RouteDocs = {
         200: { description: "What was stored and rejected, and the runs.", content: json(IngestResponse) },
         400: "BadRequest",
         401: "Unauthorized",
+        403: "CrossOrigin",
         413: "PayloadTooLarge",
         415: "UnsupportedMediaType",
         ...SERVER_ERRORS,
@@ -71,6 +75,7 @@ export const API_ROUTES: RouteDocs = {
       responses: {
         200: { description: "Every example run, and what each file did.", content: json(ExamplesResponse) },
         401: "Unauthorized",
+        403: "CrossOrigin",
         404: "NotFound",
         ...SERVER_ERRORS,
       },
@@ -106,6 +111,7 @@ export const API_ROUTES: RouteDocs = {
         200: { description: "What was stored and rejected, and the runs.", content: json(IngestResponse) },
         400: "BadRequest",
         401: "Unauthorized",
+        403: "CrossOrigin",
         413: "PayloadTooLarge",
         415: "UnsupportedMediaType",
         ...SERVER_ERRORS,
@@ -144,7 +150,7 @@ export const API_ROUTES: RouteDocs = {
       operationId: "deleteRun",
       summary: "Delete a run and everything in it",
       tag: "runs",
-      responses: { 200: { description: "Deleted.", content: json(api.RunDeleted) }, ...RUN_ERRORS },
+      responses: { 200: { description: "Deleted.", content: json(api.RunDeleted) }, ...CROSS_ORIGIN, ...RUN_ERRORS },
     },
   },
   "/api/v1/runs/{run_id}/spans": {
@@ -219,6 +225,7 @@ export const API_ROUTES: RouteDocs = {
       responses: {
         201: { description: "The stored comment.", content: json(CommentCreated) },
         400: "BadRequest",
+        ...CROSS_ORIGIN,
         ...RUN_ERRORS,
       },
     },
@@ -262,7 +269,31 @@ export const API_ROUTES: RouteDocs = {
       responses: {
         200: SETTINGS_SAVED,
         400: "BadRequest",
+        ...CROSS_ORIGIN,
         ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/health": {
+    get: {
+      operationId: "getHealth",
+      summary: "Liveness: the server answers",
+      description: "200 while the process answers requests; the database is not asked.",
+      tag: "health",
+      responses: { 200: { description: "Alive.", content: json(HealthResponse) } },
+    },
+  },
+  "/api/ready": {
+    get: {
+      operationId: "getReady",
+      summary: "Readiness: the database answers and is migrated",
+      description:
+        "200 when the database answers within 5 s and holds every migration; 503 `not_ready` (with " +
+        "Retry-After) while it starts, is unreachable, or is not migrated yet.",
+      tag: "health",
+      responses: {
+        200: { description: "Ready to serve.", content: json(ReadyResponse) },
+        503: "NotReady",
       },
     },
   },

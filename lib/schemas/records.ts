@@ -5,39 +5,83 @@
 // zod's `.transform` keeps zod on its fast path: validation is the ingest hot
 // loop (see `npm run bench -- ingest`). Record types are the normalisers'
 // return types, nowhere hand-written. Unknown fields are kept: in `meta` for
-// spans, in `attrs` for the rest.
+// spans, in `attrs` for the rest. Every bound is what the database column
+// holds (storable.ts, docs/format.md#what-the-database-holds), so a record that validates is stored.
 import { z } from "zod";
-import { parseTimeUs } from "../time";
+import { isTimeOutOfRange, MAX_TIME_US, parseTimeUs } from "../time";
+import {
+  fitsUtf8Bytes,
+  hasNoNul,
+  ID_MAX,
+  MAX_COST_USD,
+  MAX_DURATION_MS,
+  MAX_TOKENS,
+  NAME_MAX_BYTES,
+  NAME_MAX_CHARS,
+  NUL_MESSAGE,
+  storableRecord,
+} from "./storable";
 
 export const SPAN_KINDS = ["tool", "llm", "agent", "other"] as const;
 export const WORK_KINDS = ["feature", "test_fix", "refactor", "docs", "other"] as const;
 export const RECORD_TYPES = ["run", "span", "iteration", "event", "task"] as const;
 
-/** A wire time: epoch seconds or ISO-8601 with an offset. */
-export const WireTime = z
-  .union([z.number(), z.string()])
-  .refine((v) => parseTimeUs(v) !== null, { error: (iss) => `not a time: ${JSON.stringify(iss.input).slice(0, 40)}` });
+/** A wire time: epoch seconds or ISO-8601 with an offset, in the years 1970–2199 (lib/time.ts). */
+export const WireTime = z.union([z.number(), z.string()]).refine((v) => parseTimeUs(v) !== null, {
+  error: (iss) =>
+    isTimeOutOfRange(iss.input)
+      ? `out of range: times must fall in the years 1970–2199, got ${JSON.stringify(iss.input).slice(0, 40)}`
+      : `not a time: ${JSON.stringify(iss.input).slice(0, 40)}`,
+});
 
 /** Epoch microseconds of a time the schema already validated. */
 const us = (v: number | string): number => parseTimeUs(v) as number;
+/** The last time kept, as a local: read per span. */
+const LAST_US = MAX_TIME_US;
 
-/** A zod schema that validates plus a plain normaliser: what each record type exports. */
-function codec<S extends z.ZodType, T>(schema: S, normalize: (wire: z.output<S>) => T) {
+/** Options of a record's safeParse: `escapeFree`, the record came from text that isEscapeFree (storable.ts). */
+export type RecordParseOptions = { escapeFree?: boolean };
+
+/**
+ * A zod schema that validates plus a plain normaliser: what each record type
+ * exports. The schema is the record's shape with the storable check; its twin
+ * for escape-free text skips that check's string scans. `byteLimits`: fields
+ * kept within UTF-8 bytes.
+ */
+function codec<S extends z.ZodObject<z.core.$ZodLooseShape, z.core.$loose>, T>(
+  shape: S,
+  byteLimits: Record<string, number>,
+  normalize: (wire: z.output<S>) => T,
+) {
+  const schema = shape.check(storableRecord(byteLimits)) as S;
+  const escapeFreeSchema = shape.check(storableRecord(byteLimits, { strings: false })) as S;
   return {
     schema,
     normalize,
     parse: (raw: unknown): T => normalize(schema.parse(raw)),
     safeParse: (
       raw: unknown,
+      opts: RecordParseOptions = {},
     ): { success: true; data: T; error?: undefined } | { success: false; error: z.ZodError } => {
-      const r = schema.safeParse(raw);
+      const r = (opts.escapeFree ? escapeFreeSchema : schema).safeParse(raw);
       return r.success ? { success: true, data: normalize(r.data) } : { success: false, error: r.error };
     },
   };
 }
 
-const Id = z.string().min(1).max(512);
-const Count = z.number().int().nonnegative();
+/** An id: 1–512 characters; at most 512 bytes of UTF-8 too, checked by the storable check (ID_BYTES). */
+export const Id = z.string().min(1).max(ID_MAX);
+/** An id sent outside a record (`?run_id=`): an Id checked whole here, as no record check sees it. */
+export const IdParam = Id.refine(hasNoNul, { error: NUL_MESSAGE }).refine(
+  (s) => s.length > ID_MAX || fitsUtf8Bytes(s, ID_MAX), // over in characters: said once, above
+  { error: `must be at most ${ID_MAX} bytes long in UTF-8` },
+);
+/** Ids within the bytes an index row holds (storable.ts). */
+const ID_BYTES = { run_id: ID_MAX, task_id: ID_MAX };
+/** A count in an int4 column (z.int32: the integer and range checks in one). */
+const Count = z.int32().nonnegative();
+/** A token count (bigint columns, summed into the run's totals). */
+const Tokens = z.number().int().nonnegative().max(MAX_TOKENS);
 const JsonObject = z.record(z.string(), z.unknown());
 
 /** Fields that are not part of a record type's schema, kept verbatim. */
@@ -52,18 +96,19 @@ const spanShape = {
   run_id: Id.optional(),
   span_id: Id.optional(),
   parent_id: Id.nullish(),
-  name: z.string().min(1).max(1000),
+  name: z.string().min(1).max(NAME_MAX_CHARS),
   kind: z.enum(SPAN_KINDS).optional(),
   t0: WireTime,
   t1: WireTime.nullish(),
-  duration_ms: z.number().finite().nullish(),
+  /** A negative duration counts as 0, like a t1 before t0. */
+  duration_ms: z.number().max(MAX_DURATION_MS).nullish(),
   ok: z.boolean().nullish(),
   error: z.string().nullish(),
-  iteration: z.number().int().nullish(),
+  iteration: z.int32().nullish(),
   task_id: Id.nullish(),
-  tokens_in: Count.nullish(),
-  tokens_out: Count.nullish(),
-  cost_usd: z.number().finite().nullish(),
+  tokens_in: Tokens.nullish(),
+  tokens_out: Tokens.nullish(),
+  cost_usd: z.number().nonnegative().max(MAX_COST_USD).nullish(),
   input: z.unknown().optional(),
   output: z.unknown().optional(),
   meta: JsonObject.nullish(),
@@ -86,11 +131,14 @@ export function spanOutputOf(output: unknown): string | null {
   return text.slice(0, end);
 }
 
+const SPAN_BYTES = { ...ID_BYTES, span_id: ID_MAX, parent_id: ID_MAX, name: NAME_MAX_BYTES };
+
 /** docs/format.md span, including the bare `{name,t0,t1,ok,error,meta}` form. docs/analysis.md#calls-and-containers readings. */
-export const SpanRecord = codec(z.looseObject(spanShape), (r) => {
+export const SpanRecord = codec(z.looseObject(spanShape), SPAN_BYTES, (r) => {
   const t0Us = us(r.t0);
   let t1Us = r.t1 != null ? us(r.t1) : r.duration_ms != null ? t0Us + Math.round(r.duration_ms * 1000) : t0Us;
   if (t1Us < t0Us) t1Us = t0Us;
+  if (t1Us > LAST_US) t1Us = LAST_US; // a duration_ms that runs past the last time kept ends there
   const error = r.error ?? "";
   const extras = extrasOf(r, SPAN_KEYS);
   return {
@@ -120,7 +168,7 @@ export type SpanRecord = ReturnType<typeof SpanRecord.normalize>;
 const iterationShape = {
   type: z.literal("iteration"),
   run_id: Id.optional(),
-  n: z.number().int().nonnegative(),
+  n: Count,
   ts: WireTime,
   task_id: Id.nullish(),
   tasks_completed: Count.nullish(),
@@ -134,16 +182,16 @@ const iterationShape = {
   reverted: z.boolean().nullish(),
   output_lines: Count.nullish(),
   api_calls: Count.nullish(),
-  tokens_used: Count.nullish(),
-  context_tokens: Count.nullish(),
-  context_window: Count.nullish(),
+  tokens_used: Tokens.nullish(),
+  context_tokens: Tokens.nullish(),
+  context_window: Tokens.nullish(),
   approach: z.string().nullish(),
   work_kind: z.string().nullish(),
 };
 const ITERATION_KEYS = new Set(Object.keys(iterationShape));
 
 /** docs/format.md iteration. Absent fields stay null: they count for nothing (docs/analysis.md#absent-and-empty-fields). */
-export const IterationRecord = codec(z.looseObject(iterationShape), (r) => ({
+export const IterationRecord = codec(z.looseObject(iterationShape), ID_BYTES, (r) => ({
   type: "iteration" as const,
   runId: r.run_id ?? null,
   n: r.n,
@@ -169,9 +217,9 @@ export const IterationRecord = codec(z.looseObject(iterationShape), (r) => ({
 }));
 export type IterationRecord = ReturnType<typeof IterationRecord.normalize>;
 
-/** An HTTP status may arrive as a number or a numeric string. */
+/** An HTTP status may arrive as a number or a numeric string; an int4 column. */
 const Status = z.union([
-  z.number().int(),
+  z.int32(),
   z
     .string()
     .regex(/^\d{3}$/)
@@ -193,7 +241,7 @@ const eventShape = {
 const EVENT_KEYS = new Set(Object.keys(eventShape));
 
 /** docs/format.md event. Any kind is stored; the analysis gives meaning to some. */
-export const EventRecord = codec(z.looseObject(eventShape), (r) => ({
+export const EventRecord = codec(z.looseObject(eventShape), ID_BYTES, (r) => ({
   type: "event" as const,
   runId: r.run_id ?? null,
   tsUs: us(r.ts),
@@ -215,12 +263,12 @@ const taskShape = {
   title: z.string().nullish(),
   status: z.string().nullish(),
   error_count: Count.nullish(),
-  tokens_used: Count.nullish(),
+  tokens_used: Tokens.nullish(),
 };
 const TASK_KEYS = new Set(Object.keys(taskShape));
 
 /** docs/format.md task. Task records merge (docs/format.md#ids-and-idempotency). */
-export const TaskRecord = codec(z.looseObject(taskShape), (r) => ({
+export const TaskRecord = codec(z.looseObject(taskShape), ID_BYTES, (r) => ({
   type: "task" as const,
   runId: r.run_id ?? null,
   taskId: r.task_id,
@@ -245,7 +293,7 @@ const runShape = {
 const RUN_KEYS = new Set(Object.keys(runShape));
 
 /** docs/format.md run. Later run records merge into the run. */
-export const RunRecord = codec(z.looseObject(runShape), (r) => ({
+export const RunRecord = codec(z.looseObject(runShape), ID_BYTES, (r) => ({
   type: "run" as const,
   runId: r.run_id ?? null,
   name: r.name ?? null,
@@ -266,3 +314,8 @@ export type StoredEvent = EventRecord & { runId: string; eventId: string };
 export type StoredTask = TaskRecord & { runId: string };
 export type StoredRun = RunRecord & { runId: string };
 export type StoredRecord = StoredSpan | StoredIteration | StoredEvent | StoredTask | StoredRun;
+
+/** A record of a batch the database refused, by its index in the batch, and why (never SQL or values). */
+export type RefusedRecord = { index: number; reason: string };
+/** What a batch write reports: nothing (all stored), or the records refused; every other record is stored. */
+export type BatchWriteOutcome = void | { refused: RefusedRecord[] };

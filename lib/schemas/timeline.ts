@@ -5,13 +5,14 @@
 // start and end, its iterations and its events. lib/timeline/wire.ts holds
 // the paging constants and re-exports these.
 import { z } from "zod";
+import { SpanCursor } from "./api";
 
 export const TIMELINE_PAGE_DEFAULT = 10_000;
 export const TIMELINE_PAGE_MAX = 20_000;
 
 export const TimelineQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TIMELINE_PAGE_MAX).default(TIMELINE_PAGE_DEFAULT),
-  cursor: z.string().max(2000).optional(),
+  cursor: SpanCursor.optional(),
 });
 export type TimelineQuery = z.output<typeof TimelineQuery>;
 

@@ -19,7 +19,7 @@ export type ImportedFixture = {
   runs: string[];
 };
 
-const CTX: ImportContext = { runId: null, endedAtUs: null, fileName: null };
+const CTX: ImportContext = { runId: null, endedAtUs: null, fileName: null, live: false };
 
 async function* bytesOf(text: string | Buffer): AsyncGenerator<Uint8Array> {
   yield typeof text === "string" ? Buffer.from(text) : text;

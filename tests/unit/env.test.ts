@@ -9,8 +9,14 @@ describe("readEnv", () => {
       PORT: 3000,
       LOOPSCOPE_DATA_DIR: "./data",
       LOOPSCOPE_MAX_UPLOAD_MB: 1024,
+      LOOPSCOPE_MAX_DOCUMENT_MB: 64,
       LOOPSCOPE_OTLP_MAX_MB: 64,
+      LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: 60,
     });
+  });
+
+  test("a statement timeout of 0 turns it off", () => {
+    expect(readEnv({ LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: "0" }).LOOPSCOPE_DB_STATEMENT_TIMEOUT_S).toBe(0);
   });
 
   test("set values are read as their types; an empty one counts as unset", () => {
@@ -35,6 +41,8 @@ describe("readEnv", () => {
     [{ PORT: "70000" }, "PORT must be ≤ 65535"],
     [{ LOOPSCOPE_MAX_UPLOAD_MB: "-5" }, "LOOPSCOPE_MAX_UPLOAD_MB must be > 0"],
     [{ LOOPSCOPE_OTLP_MAX_MB: "lots" }, "LOOPSCOPE_OTLP_MAX_MB must be a number"],
+    [{ LOOPSCOPE_MAX_DOCUMENT_MB: "0" }, "LOOPSCOPE_MAX_DOCUMENT_MB must be > 0"],
+    [{ LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: "-1" }, "LOOPSCOPE_DB_STATEMENT_TIMEOUT_S must be ≥ 0"],
     [{ DATABASE_URL: "mysql://root:pw@db/x" }, "DATABASE_URL must be a postgres:// or postgresql:// URL"],
   ])("a bad value stops with the variable named: %o", (env, message) => {
     expect(() => readEnv(env)).toThrow(EnvError);

@@ -1,7 +1,8 @@
 // Run (docs/dashboard.md): the overview strip with the verdicts on top, then
 // one tab at a time (?tab=timeline|tools|iterations|breakers|context). The
 // page reads the run, its cached analysis and what the active tab needs, and
-// prepares the tab's data with lib/charts; components only render.
+// prepares the tab's data with lib/charts; components only render. While
+// data is still arriving (lib/live.ts) the page re-reads itself (RunLiveBadge).
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
@@ -12,11 +13,13 @@ import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
 import { BreakersTab } from "@/components/run/breakers-tab";
 import { ContextCard } from "@/components/run/context-card";
+import { RunLiveBadge } from "@/components/run/run-live-badge";
 import { RunOverview } from "@/components/run/run-overview";
 import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { IterationsPanel } from "./iterations-panel";
+import { isReceivingNow } from "./live";
 import { ToolsPanel } from "./tools-panel";
 
 export const dynamic = "force-dynamic";
@@ -41,6 +44,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     listEventsOfKind(db, runId, ["breaker"]),
   ]);
   const tab = parseRunTab(query.tab);
+  const receiving = isReceivingNow(run);
   const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0, harnessBreakers);
 
   return (
@@ -50,6 +54,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           {run.name ?? run.run_id}
         </h1>
         <span className="muted mono">{run.run_id}</span>
+        <RunLiveBadge receiving={receiving} />
         {run.agent && <span className="badge info">{run.agent}</span>}
         {Object.entries(run.labels).map(([k, v]) => (
           <span key={k} className="badge">
@@ -80,7 +85,16 @@ export default async function RunPage({ params, searchParams }: Props) {
         className="run-tabpanel"
         data-testid={`tabpanel-${tab}`}
       >
-        {tab === "timeline" && <TimelineTab runId={run.run_id} report={report} searchParams={query} />}
+        {tab === "timeline" && (
+          // The timeline fetches its spans itself: new data (a new data_version) mounts it afresh;
+          // its view and selected span are in the URL, so they stay.
+          <TimelineTab
+            key={`${run.run_id}@${run.data_version}`}
+            runId={run.run_id}
+            report={report}
+            searchParams={query}
+          />
+        )}
         {tab === "tools" && (
           <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />
         )}

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { getToolP95 } from "@/db/tool-stats";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { parseToolSort, prepareToolTable, prepareToolTotals } from "@/lib/charts/tool-table";
+import { countBottlenecks } from "@/lib/charts/bottlenecks";
 import { ToolsTab } from "@/components/run/tools-tab";
 
 type Props = { db: Db; runId: string; report: AnalysisReport; sort: string | undefined; order: string | undefined };
@@ -16,6 +17,7 @@ export async function ToolsPanel({ db, runId, report, sort: rawSort, order: rawO
       runId={runId}
       rows={prepareToolTable(report, p95, sort, order)}
       totals={prepareToolTotals(report)}
+      bottlenecks={countBottlenecks(report.bottlenecks)}
       sort={sort}
       order={order}
     />

@@ -20,6 +20,11 @@ describe("the ingest request", () => {
     expect(buildIngestUrl("http://h:1/", {}).href).toBe("http://h:1/api/v1/ingest");
   });
 
+  test("`loopscope watch` marks its sends live=1; ingest sends none", () => {
+    expect(buildIngestUrl("http://h:1", { live: true }).search).toBe("?live=1");
+    expect(buildIngestUrl("http://h:1", { live: false }).search).toBe("");
+  });
+
   test.each([
     ["trace.json", "application/json"],
     ["trace.JSON.gz", "application/json"],

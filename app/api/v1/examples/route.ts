@@ -7,10 +7,12 @@ import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
 import { requireIngestAuth } from "@/app/_server/auth";
 import { loadExamples } from "@/app/_server/examples";
 import { handle, json } from "@/app/_server/respond";
+import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
 export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
+  requireSameOriginForBrowser(req);
   requireIngestAuth(req);
   const { db } = await getDb();
   const result = await loadExamples(db);

@@ -7,6 +7,7 @@ import { getProjectSettings, saveProjectSettings } from "@/db/settings";
 import { DEFAULT_SETTINGS, resolveSettings, type PartialSettings } from "@/lib/analysis/settings";
 import { SettingsUpdate, type SettingsResponse } from "@/lib/schemas/settings-api";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
+import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +20,7 @@ export const GET = handle(async () => {
 });
 
 export const PUT = handle(async (req: Request) => {
+  requireSameOriginForBrowser(req);
   const settings = await parseJsonBody(SettingsUpdate, req, { expected: "an object of settings", noun: "setting" });
   const { db } = await getDb();
   await saveProjectSettings(db, settings);

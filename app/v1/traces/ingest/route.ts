@@ -10,10 +10,12 @@ import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
 import { requireIngestAuth } from "@/app/_server/auth";
 import { ingestRequest } from "@/app/_server/ingest-request";
 import { handle, json } from "@/app/_server/respond";
+import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
 export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
+  requireSameOriginForBrowser(req);
   requireIngestAuth(req);
   const result = await ingestRequest(req, "api", { format: "openai-agents" });
   warmAnalysesAfterResponse((await getDb()).db, result.runs);

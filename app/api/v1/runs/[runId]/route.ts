@@ -5,6 +5,7 @@ import { runNotFound } from "@/lib/errors";
 import type { RunDeleted } from "@/lib/schemas/api";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { handle, json } from "@/app/_server/respond";
+import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,8 @@ export const GET = handle(async (_req: Request, ctx: RunCtx) => {
   return json(run);
 });
 
-export const DELETE = handle(async (_req: Request, ctx: RunCtx) => {
+export const DELETE = handle(async (req: Request, ctx: RunCtx) => {
+  requireSameOriginForBrowser(req);
   const { runId } = await ctx.params;
   const { db } = await getDb();
   if (!(await deleteRun(db, runId))) throw runNotFound(runId);

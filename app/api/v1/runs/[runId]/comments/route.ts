@@ -4,6 +4,7 @@ import { addComment, listComments } from "@/db/comments";
 import { CommentInput, type CommentCreated, type CommentList } from "@/lib/schemas/comments";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
+import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,7 @@ export const GET = handle(async (_req: Request, ctx: RunCtx) => {
 });
 
 export const POST = handle(async (req: Request, ctx: RunCtx) => {
+  requireSameOriginForBrowser(req);
   const { db, runId } = await existingRun(ctx);
   const input = await parseJsonBody(CommentInput, req, { expected: '{"author", "body"}' });
   return json({ comment: await addComment(db, runId, input) } satisfies CommentCreated, 201);

@@ -1,0 +1,128 @@
+// `loopscope watch` against the real ingest route on both databases
+// (docs/import.md#watching-a-live-session): one poll at a time, no sleeps.
+//
+//   session.jsonl  lines 1–19 (the last a Bash call, no result yet)   poll → sent live, the call not stored
+//                  lines 1–37 (its result ✓, a second turn, …)        poll → sent again, the call ok
+//                  unchanged                                          poll → nothing; restart + poll → nothing
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { rowsOf } from "@/db/client";
+import { getRun } from "@/db/runs";
+import { createWatcher, type WatchOptions } from "@/bin/cli/watch-command";
+import type { StoredSpan } from "@/lib/schemas/records";
+import { importFixture } from "@/tests/support/import";
+import { targets } from "./support/databases";
+import { startIngestServer, type IngestServer } from "./support/ingest-server";
+import { serveDatabase } from "./support/route";
+
+const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/import/claude-code/session-fix-dates.jsonl");
+const LINES = readFileSync(FIXTURE, "utf8").trimEnd().split("\n");
+const RUN = "cc-7f3c2a9e-1b4d-4c8a-9e2f-5d6b8a1c3e70";
+const CUT_AFTER = 19; // toolu_01Bash2: its result is line 20
+const firstLines = (n: number) => LINES.slice(0, n).join("\n") + "\n";
+
+/** What the watcher printed during `fn`, stdout and stderr apart. */
+async function printed(fn: () => Promise<void>): Promise<{ stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...a) => void stdout.push(a.join(" ")));
+  const error = vi.spyOn(console, "error").mockImplementation((...a) => void stderr.push(a.join(" ")));
+  try {
+    await fn();
+    return { stdout, stderr };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe.each(targets)("loopscope watch against a server on $name", (target) => {
+  const db = serveDatabase(target);
+  let dir: string;
+  let server: IngestServer;
+  let opts: WatchOptions;
+  const session = () => path.join(dir, "loop/session.jsonl");
+  const spansOf = async (runId: string) =>
+    rowsOf<{ span_id: string; ok: boolean; error: string }>(
+      await db.db.execute(sql`SELECT span_id, ok, error FROM spans WHERE run_id = ${runId} ORDER BY span_id`),
+    );
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "loopscope-watch-"));
+    mkdirSync(path.join(dir, "loop"));
+    server = await startIngestServer();
+    opts = { url: server.url, quietMs: 0, stateFile: path.join(dir, "loop/.loopscope-watch.json") };
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a session written in two steps is sent twice, live; a restart with the same state sends nothing", async () => {
+    const watcher = createWatcher([path.join(dir, "loop")], opts);
+
+    writeFileSync(session(), firstLines(CUT_AFTER));
+    const first = await printed(() => watcher.poll());
+    expect(server.requests.splice(0)).toEqual([{ ended_at: expect.any(String), live: "1" }]);
+    expect(first.stderr).toEqual([]);
+    expect(first.stdout).toEqual([
+      expect.stringMatching(/session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped → runs cc-7f3c2a9e/),
+    ]);
+    expect((await spansOf(RUN)).map((s) => s.span_id)).not.toContain("cc-toolu_01Bash2");
+
+    writeFileSync(session(), firstLines(LINES.length));
+    await printed(() => watcher.poll());
+    expect(server.requests.splice(0)).toHaveLength(1);
+    expect((await spansOf(RUN)).find((s) => s.span_id === "cc-toolu_01Bash2")).toMatchObject({ ok: true, error: "" });
+
+    await printed(() => watcher.poll());
+    const restarted = createWatcher([path.join(dir, "loop")], opts);
+    const again = await printed(() => restarted.poll());
+    expect(server.requests).toEqual([]);
+    expect(again).toEqual({ stdout: [], stderr: [] });
+  });
+
+  test("the run holds what one import of the finished file gives: the same spans, the turns once each", async () => {
+    const whole = await importFixture(null, firstLines(LINES.length));
+    const expected = whole.records
+      .filter((r): r is StoredSpan => r.type === "span")
+      .map((s) => ({ span_id: s.spanId, ok: s.ok, error: s.error }))
+      .sort((a, b) => (a.span_id < b.span_id ? -1 : 1));
+    expect(await spansOf(RUN)).toEqual(expected);
+    const iterations = whole.records.filter((r) => r.type === "iteration").length;
+    expect((await getRun(db.db, RUN))?.counts.iterations).toBe(iterations);
+  });
+
+  test("the state file sits in the watched folder and is never sent", () => {
+    const state = JSON.parse(readFileSync(opts.stateFile, "utf8"));
+    expect(Object.keys(state.files)).toEqual([path.resolve(session())]);
+  });
+
+  test("the API takes live=1 or true (and 0 or false); another value is a 400 naming it", async () => {
+    const post = (live: string) =>
+      fetch(`${server.url}/api/v1/ingest?live=${live}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson" },
+        body: firstLines(CUT_AFTER),
+      });
+    for (const live of ["1", "true", "0", "false"]) expect((await post(live)).status).toBe(200);
+    const bad = await post("yes");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("live");
+    server.requests.length = 0;
+  });
+
+  test("an unreachable server is said once; polling goes on and nothing is marked sent", async () => {
+    const stateFile = path.join(dir, "unreachable-state.json");
+    const watcher = createWatcher([path.join(dir, "loop")], { url: "http://127.0.0.1:9", quietMs: 0, stateFile });
+    const out = await printed(async () => {
+      await watcher.poll();
+      await watcher.poll();
+    });
+    expect(out.stderr).toEqual([expect.stringMatching(/^loopscope: server unreachable at http:\/\/127\.0\.0\.1:9: /)]);
+    expect(() => readFileSync(stateFile)).toThrow();
+  });
+});
