@@ -5,6 +5,7 @@
 // a Claude Code file that opens with snapshot lines is still found. Pure;
 // O(sample).
 import { RECORD_TYPES } from "../schemas/records";
+import { OBSERVATION_TYPES } from "./langfuse-observations";
 import type { ImportFormat } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -14,18 +15,6 @@ const has = (o: Obj, ...keys: string[]) => keys.every((k) => k in o);
 const CLAUDE_TYPES = new Set(["user", "assistant", "system", "summary", "attachment"]);
 const CODEX_TYPES = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
 const STREAM_TYPES = new Set(["system", "assistant", "user", "result", "stream_event"]);
-const OBSERVATION_TYPES = new Set([
-  "SPAN",
-  "GENERATION",
-  "EVENT",
-  "AGENT",
-  "TOOL",
-  "CHAIN",
-  "RETRIEVER",
-  "EVALUATOR",
-  "EMBEDDING",
-  "GUARDRAIL",
-]);
 const LANGFUSE_EVENT_RE =
   /^(trace|span|generation|event|agent|tool|chain|retriever|evaluator|embedding|guardrail|observation|score|sdk-log)-(create|update|log)$/;
 
