@@ -1,249 +1,161 @@
-// The analysis input (lib/analysis/types.ts) read from the database. The
-// per-tool summary is aggregated in SQL; the replays that walk spans in order
-// read them in keyset pages per tool (spans_run_name_t0_idx), so a run of a
-// million spans is never in memory at once. Iterations, events and tasks are
-// small and loaded whole (run-records.ts); the calls' tokens are summed per
-// iteration in SQL. Same reading of docs/analysis.md#bottlenecks/docs/analysis.md#task-tokens-and-errors as the memory
-// source: calls are spans of kind tool or llm.
+// The analysis input (lib/analysis/types.ts) read from the database. A run's
+// spans are read four times, whatever its size: twice grouped
+// (analysis-totals.ts), once by tool for the breaker replays, once by time
+// for the rate limit and the identical calls — each stream in keyset pages,
+// so a run of a million spans is never in memory at once, and each page
+// starts where the last one ended (no page reads the spans before it).
+// Iterations, events and tasks are small and loaded whole (run-records.ts).
+// Same reading of docs/analysis.md#bottlenecks as the memory source: calls
+// are spans of kind tool or llm.
 import { sql, type SQL } from "drizzle-orm";
-import { CACHE_READ_KEYS, CACHE_WRITE_KEYS } from "@/lib/analysis/cache-tokens";
-import { MODEL_KEYS, type SpanCostSum } from "@/lib/analysis/costs";
-import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
-import { timeoutLimitUs, type TimeoutTotals } from "@/lib/analysis/timeouts";
-import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "@/lib/analysis/types";
+import type { AnalysisInput, TimedCall, ToolSpan } from "@/lib/analysis/types";
 import { formatTimeUs } from "@/lib/time";
+import { loadCallTotals } from "./analysis-totals";
 import { rowsOf, type Db } from "./client";
 import { loadEvents, loadIterations, loadTasks } from "./run-records";
 
-const PAGE = 20_000;
+/** Rows a page of a stream holds; a tenth of it after a page that carried inputs (an input may be large). */
+const PAGE_ROWS = 20_000;
 const CALL = sql`kind IN ('tool', 'llm')`;
 const us = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
+const at = (tUs: number) => sql`${formatTimeUs(tUs)}::timestamptz`;
 
-export async function loadAnalysisInput(db: Db, runId: string): Promise<AnalysisInput | null> {
+/** `pageRows`: the streams' page size (tests make it small, to cross many page boundaries). */
+export async function loadAnalysisInput(
+  db: Db,
+  runId: string,
+  { pageRows = PAGE_ROWS }: { pageRows?: number } = {},
+): Promise<AnalysisInput | null> {
   // last_at: the latest span t1, iteration ts or event ts, kept by every writer (run-totals.ts, ingest-writer.ts).
-  const [run] = rowsOf<{ start_us: number | null; end_us: number | null }>(
-    await db.execute(sql`SELECT ${us("coalesce(started_at, first_at)")} AS start_us,
+  const [runRows, iterations, events, tasks] = await Promise.all([
+    db.execute(sql`SELECT ${us("coalesce(started_at, first_at)")} AS start_us,
       ${us("coalesce(last_at, started_at, first_at)")} AS end_us FROM runs WHERE run_id = ${runId}`),
-  );
+    loadIterations(db, runId),
+    loadEvents(db, runId),
+    loadTasks(db, runId),
+  ]);
+  const [run] = rowsOf<{ start_us: number | null; end_us: number | null }>(runRows);
   if (!run) return null;
-  const tools = rowsOf<{ tool: string; calls: number; failures: number; total_ms: number }>(
-    await db.execute(sql`SELECT name AS tool, count(*)::int AS calls, count(*) FILTER (WHERE NOT ok)::int AS failures,
-      (coalesce(sum(round(duration_ms * 1000)), 0) / 1000)::float8 AS total_ms FROM spans WHERE run_id = ${runId} AND ${CALL} GROUP BY name`),
-  );
-  const [llm] = rowsOf<{ has: boolean }>(
-    await db.execute(sql`SELECT EXISTS (SELECT 1 FROM spans WHERE run_id = ${runId} AND kind = 'llm') AS has`),
-  );
   return {
     runId,
     runStartUs: Number(run.start_us ?? 0),
     endUs: Number(run.end_us ?? 0),
-    tools: tools.map((t): ToolAggregate => ({
-      tool: t.tool,
-      calls: Number(t.calls),
-      failures: Number(t.failures),
-      totalMs: Number(t.total_ms),
-    })),
-    iterations: await loadIterations(db, runId),
-    events: await loadEvents(db, runId),
-    tasks: await loadTasks(db, runId),
-    spanTokens: (bounds) => loadSpanTokens(db, runId, bounds),
-    spanCosts: (bounds) => loadSpanCosts(db, runId, bounds),
-    hasLlmSpans: Boolean(llm?.has),
-    spansOfTool: (tool, hint) => streamToolSpans(db, runId, tool, hint?.coolS ?? null),
-    timeoutTotals: (timeoutS) => loadTimeoutTotals(db, runId, timeoutS),
-    rateCallTimes: () => streamCallTimes(db, runId, Boolean(llm?.has)),
-    toolCallInputs: () => streamToolCallInputs(db, runId),
+    iterations,
+    events,
+    tasks,
+    callTotals: (q) => loadCallTotals(db, runId, q),
+    toolSpans: (hint) => streamToolSpans(db, runId, hint?.coolS ?? null, pageRows),
+    timedCalls: ({ llmOnly }) => streamTimedCalls(db, runId, llmOnly, pageRows),
   };
 }
 
+/** Where a tool's stream stands: its last span, and the latest end of its failures so far. */
+type ToolCursor = { tool: string; t0Us: number; spanId: string; failT1Us: number | null };
+
 /**
- * One tool's spans in keyset pages. With `coolS`, only the spans that can
- * move its breaker leave the database: failures, a success right after a
- * failure (it resets the count), and any call starting within cool_s of an
- * earlier failure's end (it may be blocked). Any other success finds the
- * count at 0, or a cooldown already over, and changes nothing (docs/analysis.md#tool-breaker) — on a
- * mostly healthy run that skips almost every span.
+ * One page of the calls by (name, t0, span_id) — spans_run_name_t0_idx — from
+ * after the cursor. With `coolS`, only the spans that can move their tool's
+ * breaker: failures, a success right after a failure (it resets the count),
+ * and any call starting within cool_s of an earlier failure's end (it may be
+ * blocked). Any other success finds the count at 0, or a cooldown already
+ * over, and changes nothing (docs/analysis.md#tool-breaker). The window starts
+ * at the cursor's own span, so the next one sees it as its predecessor; the
+ * failures before it are carried in as the cursor's latest failure end.
  */
-async function* streamToolSpans(db: Db, runId: string, tool: string, coolS: number | null): AsyncGenerator<SpanLite> {
-  let after: { t0: number; id: string } | null = null;
-  const base = sql`FROM spans WHERE run_id = ${runId} AND name = ${tool} AND ${CALL}`;
-  for (;;) {
-    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
-    const query: SQL =
-      coolS === null
-        ? sql`SELECT span_id, t0, t1, ok, error ${base} ${keyset} ORDER BY t0, span_id LIMIT ${PAGE}`
-        : sql`SELECT span_id, t0, t1, ok, error FROM (
-            SELECT span_id, t0, t1, ok, error, lag(ok) OVER w AS prev_ok,
-              max(CASE WHEN NOT ok THEN t1 END) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS last_fail_t1
-            ${base} WINDOW w AS (ORDER BY t0, span_id)) x
-          WHERE (NOT ok OR prev_ok = false OR t0 < last_fail_t1 + make_interval(secs => ${coolS})) ${keyset}
-          ORDER BY t0, span_id LIMIT ${PAGE}`;
-    const rows = rowsOf<{ span_id: string; t0_us: number; t1_us: number; ok: boolean; error: string }>(
-      await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us, ${us("t1")} AS t1_us, ok,
-          CASE WHEN ok THEN '' ELSE error END AS error FROM (${query}) page`),
-    );
-    for (const r of rows)
-      yield { spanId: r.span_id, t0Us: Number(r.t0_us), t1Us: Number(r.t1_us), ok: r.ok, error: r.error };
-    const last = rows[rows.length - 1];
-    if (rows.length < PAGE || !last) return;
-    after = { t0: Number(last.t0_us), id: last.span_id };
-  }
+function toolPageQuery(runId: string, coolS: number | null, c: ToolCursor | null, rows: number): SQL {
+  const key = sql`(name, t0, span_id)`;
+  const cursor = c ? sql`(${c.tool}, ${at(c.t0Us)}, ${c.spanId})` : null;
+  const after = cursor ? sql`AND ${key} > ${cursor}` : sql``;
+  // Named as ToolSpan's fields: a row is the span, no copy made (both drivers give float8 as a number).
+  const columns = sql`name AS tool, span_id AS "spanId", ${us("t0")} AS "t0Us", ${us("t1")} AS "t1Us", ok`;
+  const base = sql`FROM spans WHERE run_id = ${runId} AND ${CALL}`;
+  if (coolS === null) return sql`SELECT ${columns} ${base} ${after} ORDER BY name, t0, span_id LIMIT ${rows}`;
+  const carried = c?.failT1Us == null ? sql`NULL` : sql`CASE WHEN name = ${c.tool} THEN ${at(c.failT1Us)} END`;
+  return sql`SELECT ${columns} FROM (
+      SELECT name, span_id, t0, t1, ok, last_value(ok) OVER w AS prev_ok,
+        greatest(max(CASE WHEN NOT ok THEN t1 END) OVER w, ${carried}) AS last_fail_t1
+      ${base} ${cursor ? sql`AND ${key} >= ${cursor}` : sql``}
+      WINDOW w AS (PARTITION BY name ORDER BY t0, span_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) x
+    WHERE (NOT ok OR prev_ok = false OR t0 < last_fail_t1 + make_interval(secs => ${coolS})) ${after}
+    ORDER BY name, t0, span_id LIMIT ${rows}`;
+}
+
+function advance(c: ToolCursor | null, span: ToolSpan): ToolCursor {
+  const failT1Us = c?.tool === span.tool ? c.failT1Us : null;
+  const latest = span.ok || (failT1Us !== null && failT1Us >= span.t1Us) ? failT1Us : span.t1Us;
+  return { tool: span.tool, t0Us: span.t0Us, spanId: span.spanId, failT1Us: latest };
 }
 
 /**
- * The timeout rule of lib/analysis/timeouts.ts (docs/analysis.md#timeouts) as
- * one aggregate, so a run's spans never leave the database: per tool, calls
- * over the limit (strictly) and the summed excess, in whole microseconds from
- * the same limits timeoutLimitUs gives the in-memory source. Only tools with
- * an exceeding call. tests/integration/analysis-sources.test.ts checks it
- * against the pure rule.
+ * Keyset pages, each asked for as soon as the one before it arrives — the
+ * database works out the next while this process goes through the current.
+ * `read` gives a page and the cursor after it (null after the last page).
  */
-async function loadTimeoutTotals(
+async function* prefetched<T, C>(
+  first: C,
+  read: (cursor: C) => Promise<{ rows: T[]; next: C | null }>,
+): AsyncGenerator<readonly T[]> {
+  let pending: Promise<{ rows: T[]; next: C | null }> | null = read(first);
+  while (pending) {
+    const page: { rows: T[]; next: C | null } = await pending;
+    pending = page.next === null ? null : read(page.next);
+    pending?.catch(() => {}); // awaited on the next turn; dropped when the consumer stops early
+    if (page.rows.length > 0) yield page.rows;
+  }
+}
+
+function streamToolSpans(
   db: Db,
   runId: string,
-  timeoutS: Record<string, number>,
-): Promise<Record<string, TimeoutTotals>> {
-  const limitsUs = Object.fromEntries(Object.entries(timeoutS).map(([tool, s]) => [tool, timeoutLimitUs(s)]));
-  const rows = rowsOf<{ tool: string; exceeded: number; excess_ms: number }>(
-    await db.execute(sql`SELECT s.name AS tool, count(*)::int AS exceeded,
-        (sum(round(s.duration_ms * 1000) - l.limit_us) / 1000)::float8 AS excess_ms
-      FROM spans s JOIN json_each_text(${JSON.stringify(limitsUs)}::json) j ON j.key = s.name
-        CROSS JOIN LATERAL (SELECT j.value::numeric AS limit_us) l
-      WHERE s.run_id = ${runId} AND ${CALL} AND round(s.duration_ms * 1000) > l.limit_us
-      GROUP BY s.name`),
-  );
-  return Object.fromEntries(rows.map((r) => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]));
+  coolS: number | null,
+  pageRows: number,
+): AsyncGenerator<readonly ToolSpan[]> {
+  return prefetched<ToolSpan, ToolCursor | null>(null, async (cursor) => {
+    const spans = rowsOf<ToolSpan>(await db.execute(toolPageQuery(runId, coolS, cursor, pageRows)));
+    let next = cursor;
+    for (const span of spans) next = advance(next, span);
+    return { rows: spans, next: spans.length < pageRows ? null : next };
+  });
 }
+
+type TimedCursor = { after: { t0Us: number; spanId: string } | null; page: number };
 
 /**
- * The calls' tokens per iteration and task_id as one aggregate (the rule of
- * lib/analysis/span-tokens.ts, docs/analysis.md#task-tokens-and-errors): a
- * call counts at its `iteration`, else at the first iteration whose span ends
- * at or after its t0 — width_bucket over the span ends counts the ends before
- * t0 (times are whole microseconds, so "≤ t0 − 1 µs" is "< t0"); past the last
- * the array index is NULL. tests/integration/analysis-sources.test.ts checks
- * it against the pure rule.
+ * The rate calls and the `tool` calls with input in keyset pages by (t0,
+ * span_id) — spans_run_t0_idx. A call with input leaves as one JSON array
+ * (name, iteration, input) the driver parses; the input in it is the stored
+ * jsonb's text, so the same value JSON.parse gave the memory source, and
+ * docs/analysis.md#identical-calls makes its key in JS from it. A row without
+ * one is a rate call; one with one is a rate call too unless only llm calls are.
  */
-function boundsCte(b: IterationBounds): SQL {
-  const array = (values: number[], type: SQL) =>
-    sql`ARRAY(SELECT x::${type} FROM json_array_elements_text(${JSON.stringify(values)}::json)
-      WITH ORDINALITY AS t(x, i) ORDER BY i)`;
-  return sql`b AS (SELECT ${array(b.endsUs, sql.raw("bigint"))} AS ends, ${array(b.ns, sql.raw("int"))} AS ns)`;
-}
-const ITERATION = sql`coalesce(s.iteration, b.ns[1 + width_bucket((extract(epoch from s.t0) * 1000000)::bigint - 1, b.ends)])`;
-
-async function loadSpanTokens(db: Db, runId: string, b: IterationBounds): Promise<SpanTokenSum[]> {
-  const rows = rowsOf<{ iteration: number | null; task_id: string | null; tokens: number }>(
-    await db.execute(sql`WITH ${boundsCte(b)}
-      SELECT ${ITERATION} AS iteration, s.task_id, sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
-      FROM spans s CROSS JOIN b
-      WHERE s.run_id = ${runId} AND ${CALL} AND (s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
-      GROUP BY 1, 2`),
-  );
-  return rows.map((r) => ({
-    iteration: r.iteration === null ? null : Number(r.iteration),
-    taskId: r.task_id,
-    tokens: Number(r.tokens),
-  }));
-}
-
-/**
- * The calls' costs per iteration, task_id, tool and model as one aggregate (the
- * rule of lib/analysis/costs.ts, docs/analysis.md#costs): logged costs summed,
- * and the tokens of the calls that log none; placed like loadSpanTokens. The
- * model is the first string of meta's model keys, else an llm span's name. The
- * cache shares of tokens_in follow lib/analysis/cache-tokens.ts per call — the
- * first number of its meta keys, at least 0, the read part clamped to
- * tokens_in and the write part to what the read leaves — before they are
- * summed. tests/integration/analysis-sources.test.ts checks it against the
- * pure rule.
- */
-async function loadSpanCosts(db: Db, runId: string, b: IterationBounds): Promise<SpanCostSum[]> {
-  const metaModels = MODEL_KEYS.map(
-    (k) => sql`CASE WHEN jsonb_typeof(s.meta -> ${k}) = 'string' THEN nullif(s.meta ->> ${k}, '') END`,
-  );
-  const model = sql`coalesce(${sql.join(metaModels, sql`, `)}, CASE WHEN s.kind = 'llm' THEN s.name END)`;
-  const tokensIn = sql`coalesce(s.tokens_in, 0)::float8`;
-  const rows = rowsOf<{
-    iteration: number | null;
-    task_id: string | null;
-    tool: string;
-    model: string | null;
-    logged_usd: number | null;
-    tokens_in: number;
-    tokens_out: number;
-    cache_read: number;
-    cache_write: number;
-  }>(
-    await db.execute(sql`WITH ${boundsCte(b)}
-      SELECT ${ITERATION} AS iteration, s.task_id, s.name AS tool, ${model} AS model,
-        sum(s.cost_usd)::float8 AS logged_usd,
-        coalesce(sum(coalesce(s.tokens_in, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_in,
-        coalesce(sum(coalesce(s.tokens_out, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_out,
-        coalesce(sum(cr.cache_read) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_read,
-        coalesce(sum(cw.cache_write) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_write
-      FROM spans s CROSS JOIN b
-        CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_READ_KEYS)}, ${tokensIn}) AS cache_read) cr
-        CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_WRITE_KEYS)}, ${tokensIn} - cr.cache_read) AS cache_write) cw
-      WHERE s.run_id = ${runId} AND ${CALL}
-        AND (s.cost_usd IS NOT NULL OR s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)
-      GROUP BY 1, 2, 3, 4`),
-  );
-  return rows.map((r) => ({
-    iteration: r.iteration === null ? null : Number(r.iteration),
-    taskId: r.task_id,
-    tool: r.tool,
-    model: r.model,
-    loggedUsd: r.logged_usd === null ? null : Number(r.logged_usd),
-    tokensIn: Number(r.tokens_in),
-    tokensOut: Number(r.tokens_out),
-    cacheRead: Number(r.cache_read),
-    cacheWrite: Number(r.cache_write),
-  }));
-}
-
-/** The first of `keys` whose meta value is a number, at least 0; 0 when none is (cache-tokens.ts). */
-function metaCount(keys: readonly string[]): SQL {
-  const numbers = keys.map(
-    (k) => sql`CASE WHEN jsonb_typeof(s.meta -> ${k}) = 'number' THEN (s.meta ->> ${k})::float8 END`,
-  );
-  return sql`greatest(coalesce(${sql.join(numbers, sql`, `)}, 0), 0)`;
-}
-
-async function* streamCallTimes(db: Db, runId: string, llmOnly: boolean): AsyncGenerator<number> {
-  const kinds = llmOnly ? sql`kind = 'llm'` : CALL;
-  let after: { t0: number; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
-    const rows = rowsOf<{ span_id: string; t0_us: number }>(
-      await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us FROM spans
-        WHERE run_id = ${runId} AND ${kinds} ${keyset} ORDER BY t0, span_id LIMIT ${PAGE * 5}`),
+function streamTimedCalls(
+  db: Db,
+  runId: string,
+  llmOnly: boolean,
+  pageRows: number,
+): AsyncGenerator<readonly TimedCall[]> {
+  const inputPage = Math.max(1, Math.floor(pageRows / 10));
+  const rate = llmOnly ? sql`kind = 'llm'` : CALL;
+  const withInput = sql`kind = 'tool' AND input IS NOT NULL`;
+  return prefetched<TimedCall, TimedCursor>({ after: null, page: inputPage }, async ({ after, page }) => {
+    const keyset = after ? sql`AND (t0, span_id) > (${at(after.t0Us)}, ${after.spanId})` : sql``;
+    const rows = rowsOf<{ span_id: string; t0_us: number; call: [string, number | null, unknown] | null }>(
+      await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us,
+          CASE WHEN ${withInput} THEN json_build_array(name, iteration, input) END AS call
+        FROM spans WHERE run_id = ${runId} AND (${rate} OR ${withInput}) ${keyset}
+        ORDER BY t0, span_id LIMIT ${page}`),
     );
-    for (const r of rows) yield Number(r.t0_us);
+    let inputs = 0;
+    const calls = rows.map((r): TimedCall => {
+      if (r.call === null) return { t0Us: r.t0_us, rate: true, withInput: null };
+      inputs += 1;
+      const [name, iteration, input] = r.call;
+      return { t0Us: r.t0_us, rate: !llmOnly, withInput: { name, t0Us: r.t0_us, iteration, input } };
+    });
     const last = rows[rows.length - 1];
-    if (rows.length < PAGE * 5 || !last) return;
-    after = { t0: Number(last.t0_us), id: last.span_id };
-  }
-}
-
-/**
- * `tool` spans with an input in keyset pages by (t0, span_id) — spans_run_t0_idx
- * — for docs/analysis.md#identical-calls. Smaller pages than the other streams:
- * an input may be large. The input leaves as the driver parses jsonb, the same
- * value JSON.parse gave the memory source; the key is made in JS from it.
- */
-async function* streamToolCallInputs(db: Db, runId: string): AsyncGenerator<ToolCallInput> {
-  const page = PAGE / 10;
-  let after: { t0: number; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL = after ? sql`AND (t0, span_id) > (${formatTimeUs(after.t0)}::timestamptz, ${after.id})` : sql``;
-    const rows = rowsOf<{ span_id: string; name: string; t0_us: number; iteration: number | null; input: unknown }>(
-      await db.execute(sql`SELECT span_id, name, ${us("t0")} AS t0_us, iteration, input FROM spans
-        WHERE run_id = ${runId} AND kind = 'tool' AND input IS NOT NULL ${keyset} ORDER BY t0, span_id LIMIT ${page}`),
-    );
-    for (const r of rows) yield { name: r.name, t0Us: Number(r.t0_us), iteration: r.iteration, input: r.input };
-    const last = rows[rows.length - 1];
-    if (rows.length < page || !last) return;
-    after = { t0: Number(last.t0_us), id: last.span_id };
-  }
+    const next = last
+      ? { after: { t0Us: last.t0_us, spanId: last.span_id }, page: inputs > 0 ? inputPage : pageRows }
+      : null;
+    return { rows: calls, next: rows.length < page ? null : next };
+  });
 }

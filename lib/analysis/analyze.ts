@@ -1,19 +1,24 @@
 // docs/api.md + docs/analysis.md: assemble the whole analysis report of one run from an
-// AnalysisInput. Tool side here (docs/analysis.md#bottlenecks, docs/analysis.md#identical-calls, docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker), iteration side from
-// buildIterationReport (docs/analysis.md#three-layer-breaker, docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear). O(spans + events +
-// iterations) time; each tool's spans are streamed once into the breaker
-// replay (timeouts are totals the source computes, in SQL for the database),
-// so memory stays O(tools + events + iterations), never O(spans). Pure: no clock, no database; same input →
-// same report. Numbers are rounded to 3 decimals here (round-report.ts,
+// AnalysisInput. Tool side here (docs/analysis.md#bottlenecks, docs/analysis.md#identical-calls,
+// docs/analysis.md#timeouts, docs/analysis.md#rate-limit, docs/analysis.md#permission-breaker),
+// iteration side from buildIterationReport (docs/analysis.md#three-layer-breaker,
+// docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear).
+// O(spans + events + iterations) time. The source gives the calls' aggregates
+// in one piece (two grouped scans in the database: tools and timeouts, tokens
+// and costs), then two streams: the tools' spans, grouped by tool, into one
+// breaker replay per tool; the calls in time order into the rate-limit replay
+// and the identical-calls scan together. Memory stays O(tools + events +
+// iterations), never O(spans). Pure: no clock, no database; same input → same report.
+// Numbers are rounded to 3 decimals here (round-report.ts,
 // docs/api.md#the-analysis-report); it renders nothing.
 import type { AnalysisSettings } from "./settings";
-import type { AnalysisInput } from "./types";
+import type { AnalysisInput, CallTotals } from "./types";
 import { buildIterationReport } from "./iteration-report";
 import type { IterationReport } from "./iteration-report-types";
 import { findBottlenecks, summariseTools, type Bottleneck, type ToolRow } from "./tools";
-import { startToolBreaker, type ToolBreakerReport } from "./tool-breaker";
+import { startToolBreaker, type ToolBreakerReplay, type ToolBreakerReport } from "./tool-breaker";
 import { timeoutOf, type TimeoutReport } from "./timeouts";
-import { mergeCallTimes, replayRateLimit, type RateLimitReport } from "./rate-limit";
+import { startRateLimit, type RateLimitReport } from "./rate-limit";
 import { replayPermissionBreaker, type PermissionBreakerReport } from "./permission-breaker";
 import { replayApiBreaker, type ApiBreakerReport } from "./api-breaker";
 import { startRepeatScan, type RepeatScanResult, type RepeatedCall } from "./repeated-calls";
@@ -40,48 +45,64 @@ export type AnalysisReport = {
   settings: AnalysisSettings;
 };
 
-/** Per tool (in tool-table order): the breaker replay over its streamed spans; timeouts from the source's totals. */
-async function scanToolSpans(
-  input: AnalysisInput,
-  tools: readonly ToolRow[],
-  s: AnalysisSettings,
-): Promise<{ breakers: ToolBreakerReport[]; timeouts: TimeoutReport[] }> {
-  const breakers: ToolBreakerReport[] = [];
-  const timeouts: TimeoutReport[] = [];
-  const limits = Object.fromEntries(tools.map(({ tool }) => [tool, timeoutOf(tool, s)]));
-  const totals = await input.timeoutTotals(limits);
-  for (const { tool } of tools) {
-    const breaker = startToolBreaker(s);
-    for await (const span of input.spansOfTool(tool, { coolS: s.cool_s })) breaker.step(span);
-    const b = breaker.finish(tool);
-    if (b) breakers.push(b);
-    const t = totals[tool];
-    if (t && t.exceeded > 0)
-      timeouts.push({ tool, timeout_s: timeoutOf(tool, s), exceeded_calls: t.exceeded, excess_ms: t.excessMs });
+/** Every tool's breaker replayed over the one stream of the tools' spans. */
+async function replayToolBreakers(input: AnalysisInput, s: AnalysisSettings): Promise<Map<string, ToolBreakerReplay>> {
+  const replays = new Map<string, ToolBreakerReplay>();
+  for await (const batch of input.toolSpans({ coolS: s.cool_s })) {
+    for (const span of batch) {
+      let replay = replays.get(span.tool);
+      if (!replay) replays.set(span.tool, (replay = startToolBreaker(s)));
+      replay.step(span);
+    }
   }
-  return { breakers, timeouts };
+  return replays;
 }
 
-/** docs/analysis.md#identical-calls over the streamed calls with input: the report's list and the detector's marks. */
-async function scanRepeatedCalls(input: AnalysisInput, s: AnalysisSettings): Promise<RepeatScanResult> {
-  const scan = startRepeatScan(input.iterations, input.runStartUs, s);
-  for await (const call of input.toolCallInputs()) scan.step(call);
-  return scan.finish();
+/** docs/analysis.md#timeouts in tool-table order, from the source's totals. */
+function listTimeouts(tools: readonly ToolRow[], totals: CallTotals, s: AnalysisSettings): TimeoutReport[] {
+  return tools.flatMap(({ tool }) => {
+    const t = Object.hasOwn(totals.timeouts, tool) ? totals.timeouts[tool] : undefined;
+    if (!t || t.exceeded === 0) return [];
+    return [{ tool, timeout_s: timeoutOf(tool, s), exceeded_calls: t.exceeded, excess_ms: t.excessMs }];
+  });
 }
 
+/**
+ * One walk over the calls in time order: the rate-limit replay (docs/analysis.md#rate-limit)
+ * and the identical-calls scan (docs/analysis.md#identical-calls: the report's list and the detector's marks).
+ */
+async function scanTimedCalls(
+  input: AnalysisInput,
+  llmOnly: boolean,
+  s: AnalysisSettings,
+): Promise<{ rateLimit: RateLimitReport; repeats: RepeatScanResult }> {
+  const rate = startRateLimit(s.max_calls_per_hour, input.events);
+  const repeats = startRepeatScan(input.iterations, input.runStartUs, s);
+  for await (const batch of input.timedCalls({ llmOnly })) {
+    for (const call of batch) {
+      if (call.rate) rate.step(call.t0Us);
+      if (call.withInput) repeats.step(call.withInput);
+    }
+  }
+  return { rateLimit: rate.finish(), repeats: repeats.finish() };
+}
+
+/**
+ * The source's three reads overlap: the tool stream starts with the
+ * aggregates, the time walk once they say which calls are rate calls. Each
+ * has its own consumer, so the report does not depend on which ends first.
+ */
 export async function analyzeRun(input: AnalysisInput, settings: AnalysisSettings): Promise<AnalysisReport> {
   const bounds = iterationBounds(input.runStartUs, input.iterations);
-  const spanCosts = await input.spanCosts(bounds);
+  const totalsRead = input.callTotals({ bounds, timeouts: settings });
+  const breakersRead = replayToolBreakers(input, settings);
+  const timedRead = totalsRead.then((t) => scanTimedCalls(input, t.hasLlmSpans, settings));
+  const [totals, replays, { rateLimit, repeats }] = await Promise.all([totalsRead, breakersRead, timedRead]);
   const tools = summariseTools(
-    input.tools,
-    costsBy(spanCosts, (c) => c.tool, settings.prices),
+    totals.tools,
+    costsBy(totals.spanCosts, (c) => c.tool, settings.prices),
   );
-  const { breakers, timeouts } = await scanToolSpans(input, tools, settings);
-  const rateLimit = await replayRateLimit(
-    mergeCallTimes(input.rateCallTimes(), input.events),
-    settings.max_calls_per_hour,
-  );
-  const repeats = await scanRepeatedCalls(input, settings);
+  const breakers = tools.flatMap(({ tool }) => replays.get(tool)?.finish(tool) ?? []);
   const it = buildIterationReport(
     {
       runStartUs: input.runStartUs,
@@ -89,8 +110,8 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
       iterations: input.iterations,
       events: input.events,
       tasks: input.tasks,
-      spanTokens: await input.spanTokens(bounds),
-      spanCosts,
+      spanTokens: totals.spanTokens,
+      spanCosts: totals.spanCosts,
     },
     settings,
   );
@@ -100,7 +121,7 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     bottlenecks: findBottlenecks(tools, settings, repeats.repeated),
     repeated_calls: repeats.repeated,
     tool_breakers: breakers,
-    timeouts,
+    timeouts: listTimeouts(tools, totals, settings),
     layers: it.layers,
     stagnation: it.stagnation,
     loop_breaker: it.loop_breaker,

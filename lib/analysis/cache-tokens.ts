@@ -4,7 +4,7 @@
 // of meta keys per part; the first key holding a number gives it (a negative
 // number is 0). The read part is clamped to tokens_in and the write part to
 // what the read leaves, so the parts never exceed tokens_in. The database
-// source reads the same keys in SQL (db/analysis-source.ts, held to this rule
+// source reads the same keys in SQL (db/analysis-totals.ts, held to this rule
 // by tests/integration/analysis-sources.test.ts). O(keys) per call.
 // Deliberately never adds to tokens_in: every key listed names a share that
 // its source already counts inside the input tokens.

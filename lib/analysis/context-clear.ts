@@ -35,19 +35,21 @@ export function recommendContextClear(
   const errorCounts = taskErrorCounts(views, tasks);
   const work = new Map<string, TaskWork>();
   let counts: Counts = { lastClearUs: runStartUs, completed: 0, finished: [] };
-  let factors = evaluateFactors(null, 0, null, counts, errorCounts, s);
+  let m = measure(null, 0, null, counts, errorCounts);
   let first: ContextClearReport["first_recommended_at"];
-  for (const v of views) {
+  views.forEach((v, i) => {
     counts = countIteration(counts, v);
     let w: TaskWork | null = null;
     if (v.taskId !== null) {
       w = addWork(work.get(v.taskId) ?? emptyTaskWork(titles.get(v.taskId) ?? null), v);
       work.set(v.taskId, w);
     }
-    factors = evaluateFactors(v, v.it.tsUs, w, counts, errorCounts, s);
-    if (!first && CONTEXT_FACTORS.some((f) => factors[f].fired))
-      first = { iteration: v.it.n, at: formatTimeUs(v.it.tsUs) };
-  }
+    // Once the first recommendation is found, only the last iteration's figures are reported.
+    if (first && i < views.length - 1) return;
+    m = measure(v, v.it.tsUs, w, counts, errorCounts);
+    if (!first && anyFired(m, s)) first = { iteration: v.it.n, at: formatTimeUs(v.it.tsUs) };
+  });
+  const factors = toFactors(m, s);
   const reasons = CONTEXT_FACTORS.flatMap((f) => {
     const { value, threshold, fired } = factors[f];
     return fired && value !== null ? [{ factor: f, value, threshold, message: describe(f, factors[f]) }] : [];
@@ -92,28 +94,53 @@ function addWork(w: TaskWork, v: IterationView): TaskWork {
   return w;
 }
 
-function evaluateFactors(
+/** The factors' figures at one iteration (none: before the first), unrounded. */
+type Measure = {
+  v: IterationView | null;
+  fill: number;
+  logged: number | null;
+  complexity: number | null;
+  completed: number;
+  errorRate: number | null;
+};
+
+function measure(
   v: IterationView | null,
   tsUs: number,
   w: TaskWork | null,
   c: Counts,
   errorCounts: Map<string, number>,
-  s: AnalysisSettings,
-): Factors {
+): Measure {
   const logged = v ? loggedFillPct(v) : null;
   const fill = v === null ? 0 : (logged ?? Math.min(100, Math.max(0, tsUs - c.lastClearUs) / MINUTE_US));
-  const complexity = w ? scoreComplexity(w) : null;
   const { completed, finished } = c;
   const errorRate =
     finished.length < ERROR_RATE_TASKS
       ? null
       : (finished.filter((t) => (errorCounts.get(t) ?? 0) > 0).length / finished.length) * 100;
-  const round2 = (x: number) => Math.round(x * 100) / 100;
-  const factor = (value: number | null, threshold: number, fired: boolean): ContextFactor => ({
-    value: value === null ? null : round2(value),
-    threshold,
-    fired,
-  });
+  return { v, fill, logged, complexity: w ? scoreComplexity(w) : null, completed, errorRate };
+}
+
+/** Whether any factor fires (what toFactors says, without building it). */
+function anyFired(m: Measure, s: AnalysisSettings): boolean {
+  return (
+    (m.v !== null && m.fill >= s.context_fill_pct) ||
+    (m.complexity !== null && m.complexity >= s.context_complexity) ||
+    m.completed >= s.context_completed_tasks ||
+    (m.errorRate !== null && m.errorRate > s.context_error_rate_pct) ||
+    m.completed >= s.context_absolute_limit
+  );
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const factor = (value: number | null, threshold: number, fired: boolean): ContextFactor => ({
+  value: value === null ? null : round2(value),
+  threshold,
+  fired,
+});
+
+function toFactors(m: Measure, s: AnalysisSettings): Factors {
+  const { v, fill, logged, complexity, completed, errorRate } = m;
   return {
     token_usage: {
       ...factor(fill, s.context_fill_pct, v !== null && fill >= s.context_fill_pct),

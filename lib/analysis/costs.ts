@@ -6,7 +6,7 @@
 // cache_write (cache-tokens.ts; either price falls back to input when the
 // model's price has none), the rest as input. A source sums calls per
 // (iteration, task_id, tool, model) — the database in SQL
-// (db/analysis-source.ts, held to this rule by
+// (db/analysis-totals.ts, held to this rule by
 // tests/integration/analysis-sources.test.ts). O(calls) to sum, O(sums ·
 // prices) to price. Deliberately never turns an unknown cost into 0: no
 // logged cost and no price is null.
@@ -98,7 +98,11 @@ export function priceOf(model: string | null, prices: Record<string, ModelPrice>
 
 /** A sum's cost: logged + priced tokens; null when neither is known (no logged cost, no price). */
 export function costOfSum(s: SpanCostSum, prices: Record<string, ModelPrice>): number | null {
-  const price = s.tokensIn + s.tokensOut > 0 ? priceOf(s.model, prices) : null;
+  return costAt(s, (model) => priceOf(model, prices));
+}
+
+function costAt(s: SpanCostSum, priceOfModel: (model: string | null) => ModelPrice | null): number | null {
+  const price = s.tokensIn + s.tokensOut > 0 ? priceOfModel(s.model) : null;
   return addCost(s.loggedUsd, price === null ? null : pricedTokens(s, price));
 }
 
@@ -121,9 +125,15 @@ export function costsBy<K>(
   prices: Record<string, ModelPrice>,
 ): Map<K, number | null> {
   const out = new Map<K, number | null>();
+  const known = new Map<string | null, ModelPrice | null>(); // a run has a few models and many sums
+  const priceOfModel = (model: string | null) => {
+    let price = known.get(model);
+    if (price === undefined) known.set(model, (price = priceOf(model, prices)));
+    return price;
+  };
   for (const s of sums) {
     const key = keyOf(s);
-    out.set(key, addCost(out.get(key) ?? null, costOfSum(s, prices)));
+    out.set(key, addCost(out.get(key) ?? null, costAt(s, priceOfModel)));
   }
   return out;
 }

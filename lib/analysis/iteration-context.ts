@@ -98,12 +98,18 @@ const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.ge
  */
 function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[]) {
   const indexOfN = new Map(views.map((v, i) => [v.it.n, i]));
-  const at = views.map(() => new Map<string, number>());
+  const at = new Map<number, Map<string, number>>(); // by view index; only where calls count
   const whole = new Map<string, number>();
   for (const s of sums) {
     const i = s.iteration === null ? undefined : indexOfN.get(s.iteration);
     const task = s.taskId ?? (i === undefined ? null : views[i]!.taskId);
-    if (task !== null) add(i === undefined ? whole : at[i]!, task, s.tokens);
+    if (task === null) continue;
+    if (i === undefined) add(whole, task, s.tokens);
+    else {
+      let tasks = at.get(i);
+      if (!tasks) at.set(i, (tasks = new Map()));
+      add(tasks, task, s.tokens);
+    }
   }
   return { at, whole };
 }
@@ -129,7 +135,7 @@ function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: 
   const callTokens = new Map<string, number>();
   const errors = new Map<string, number>();
   views.forEach((v, i) => {
-    for (const [task, t] of spans.at[i]!) add(callTokens, task, t);
+    for (const [task, t] of spans.at.get(i) ?? []) add(callTokens, task, t);
     const id = v.taskId;
     if (id === null) return;
     add(iterationTokens, id, v.it.tokensUsed ?? 0);

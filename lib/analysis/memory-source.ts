@@ -9,8 +9,8 @@ import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan,
 import { cacheSharesOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
 import { coveringIteration, sumSpanTokens } from "./span-tokens";
-import { totalTimeouts, type TimeoutTotals } from "./timeouts";
-import type { AnalysisInput, SpanLite, ToolAggregate, ToolCallInput } from "./types";
+import { timeoutOf, totalTimeouts, type TimeoutSettings, type TimeoutTotals } from "./timeouts";
+import type { AnalysisInput, CallTotals, CallTotalsQuery, TimedCall, ToolAggregate, ToolSpan } from "./types";
 
 const isCall = (s: StoredSpan): boolean => s.kind === "tool" || s.kind === "llm";
 const byT0ThenId = (a: StoredSpan, b: StoredSpan): number =>
@@ -94,12 +94,12 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
   });
 }
 
-const toLite = (s: StoredSpan): SpanLite => ({
+const toToolSpan = (s: StoredSpan): ToolSpan => ({
+  tool: s.name,
   spanId: s.spanId,
   t0Us: s.t0Us,
   t1Us: s.t1Us,
   ok: s.ok,
-  error: s.error,
 });
 
 const toCost = (s: StoredSpan): SpanCost => {
@@ -119,26 +119,42 @@ const toCost = (s: StoredSpan): SpanCost => {
 };
 
 const hasToolInput = (s: StoredSpan): boolean => s.kind === "tool" && s.input !== null && s.input !== undefined;
-const toCallInput = (s: StoredSpan): ToolCallInput => ({
-  name: s.name,
-  t0Us: s.t0Us,
-  iteration: s.iteration,
-  input: s.input,
-});
 
-async function* over<T>(items: readonly T[]): AsyncGenerator<T> {
-  yield* items;
+/** The rate calls (llm spans when `llmOnly`, else every call) and the tool calls with input, in call order. */
+function timedCallsOf(calls: readonly StoredSpan[], llmOnly: boolean): TimedCall[] {
+  const out: TimedCall[] = [];
+  for (const s of calls) {
+    const rate = !llmOnly || s.kind === "llm";
+    const withInput = hasToolInput(s) ? { name: s.name, t0Us: s.t0Us, iteration: s.iteration, input: s.input } : null;
+    if (rate || withInput) out.push({ t0Us: s.t0Us, rate, withInput });
+  }
+  return out;
 }
 
-/** The timeout rule (timeouts.ts) per tool named in `timeoutS`; like the SQL, only tools with an exceeding call. */
-function timeoutTotalsOf(
-  callsByTool: Map<string, StoredSpan[]>,
-  timeoutS: Record<string, number>,
-): Record<string, TimeoutTotals> {
-  const totals = Object.entries(timeoutS).map(
-    ([tool, s]) => [tool, totalTimeouts(callsByTool.get(tool) ?? [], s)] as const,
-  );
+/** One batch: the whole list (the memory source holds it anyway). */
+async function* whole<T>(items: readonly T[]): AsyncGenerator<readonly T[]> {
+  if (items.length > 0) yield items;
+}
+
+/** A batch per tool. */
+async function* toolSpansOf(callsByTool: Map<string, StoredSpan[]>): AsyncGenerator<readonly ToolSpan[]> {
+  for (const calls of callsByTool.values()) yield calls.map(toToolSpan);
+}
+
+/** The timeout rule (timeouts.ts) per tool at its timeout; like the SQL, only tools with an exceeding call. */
+function timeoutTotalsOf(callsByTool: Map<string, StoredSpan[]>, s: TimeoutSettings): Record<string, TimeoutTotals> {
+  const totals = [...callsByTool].map(([tool, calls]) => [tool, totalTimeouts(calls, timeoutOf(tool, s))] as const);
   return Object.fromEntries(totals.filter(([, t]) => t.exceeded > 0));
+}
+
+function callTotalsOf(calls: StoredSpan[], callsByTool: Map<string, StoredSpan[]>, q: CallTotalsQuery): CallTotals {
+  return {
+    tools: aggregate(callsByTool),
+    hasLlmSpans: calls.some((s) => s.kind === "llm"),
+    timeouts: timeoutTotalsOf(callsByTool, q.timeouts),
+    spanTokens: sumSpanTokens(calls, q.bounds),
+    spanCosts: sumSpanCosts(calls.map(toCost), (t0Us) => coveringIteration(q.bounds, t0Us)),
+  };
 }
 
 /** Build the analysis input of one run from its stored records (any order). */
@@ -151,23 +167,16 @@ export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>)
     if (list) list.push(s);
     else callsByTool.set(s.name, [s]);
   }
-  const hasLlmSpans = calls.some((s) => s.kind === "llm");
-  const rateTimes = calls.filter((s) => !hasLlmSpans || s.kind === "llm").map((s) => s.t0Us);
   const runStartUs = runStartOf(split);
   return {
     runId,
     runStartUs,
     endUs: runEndOf(split, runStartUs),
-    tools: aggregate(callsByTool),
     iterations: split.iterations.sort((a, b) => a.n - b.n),
     events: split.events.sort((a, b) => a.tsUs - b.tsUs), // stable: ties keep arrival order
     tasks: [...split.tasks.values()],
-    spanTokens: async (bounds) => sumSpanTokens(calls, bounds),
-    spanCosts: async (bounds) => sumSpanCosts(calls.map(toCost), (t0Us) => coveringIteration(bounds, t0Us)),
-    hasLlmSpans,
-    spansOfTool: (tool) => over((callsByTool.get(tool) ?? []).map(toLite)),
-    timeoutTotals: async (timeoutS) => timeoutTotalsOf(callsByTool, timeoutS),
-    rateCallTimes: () => over(rateTimes),
-    toolCallInputs: () => over(calls.filter(hasToolInput).map(toCallInput)),
+    callTotals: async (q) => callTotalsOf(calls, callsByTool, q),
+    toolSpans: () => toolSpansOf(callsByTool),
+    timedCalls: ({ llmOnly }) => whole(timedCallsOf(calls, llmOnly)),
   };
 }

@@ -1,6 +1,6 @@
 // docs/analysis.md#rate-limit: calls per rolling hour and a FIFO limiter replay.
-// Calls: the source's rate-call times (span t0s) merged with `api_request`
-// events' ts. Rolling hour = (t − 1 h, t], counted on the logged times.
+// Calls: the source's rate-call times (span t0s, fed one by one) merged with
+// `api_request` events' ts. Rolling hour = (t − 1 h, t], counted on the logged times.
 // FIFO limiter: call i runs at max(t_i, run_{i−N} + 1 h). It reports the
 // longest single wait and how much later the last call would have run (how
 // much longer the run would have taken) — not the sum of the waits, which
@@ -52,19 +52,35 @@ class NumberQueue {
   }
 }
 
-/** Merge ascending span call times with the ascending `api_request` times. */
-export async function* mergeCallTimes(
-  spanTimes: AsyncIterable<number> | Iterable<number>,
-  events: readonly StoredEvent[],
-): AsyncGenerator<number> {
+export type RateLimitReplay = {
+  /** Feed the next span call time (ascending); the api_request events up to it go first. */
+  step(spanT0Us: number): void;
+  /** Feed the remaining api_request events; the report. */
+  finish(): RateLimitReport;
+};
+
+/**
+ * The replay fed one span call time at a time, merged with the times of the
+ * `api_request` events (ascending; an event at a span's time goes first).
+ */
+export function startRateLimit(maxCallsPerHour: number, events: readonly StoredEvent[] = []): RateLimitReplay {
+  const limiter = startLimiter(maxCallsPerHour);
   let i = 0;
-  for await (const t of spanTimes) {
+  const eventsUpTo = (t: number) => {
     for (let e = events[i]; e !== undefined && e.tsUs <= t; e = events[++i]) {
-      if (e.kind === "api_request") yield e.tsUs;
+      if (e.kind === "api_request") limiter.call(e.tsUs);
     }
-    yield t;
-  }
-  for (const e of events.slice(i)) if (e.kind === "api_request") yield e.tsUs;
+  };
+  return {
+    step(t) {
+      eventsUpTo(t);
+      limiter.call(t);
+    },
+    finish() {
+      eventsUpTo(Infinity);
+      return limiter.report();
+    },
+  };
 }
 
 /** Replay the rolling-hour count and the FIFO limiter over ascending call times. */
@@ -72,7 +88,13 @@ export async function replayRateLimit(
   callTimesUs: AsyncIterable<number> | Iterable<number>,
   maxCallsPerHour: number,
 ): Promise<RateLimitReport> {
-  const n = maxCallsPerHour;
+  const replay = startRateLimit(maxCallsPerHour);
+  for await (const t of callTimesUs) replay.step(t);
+  return replay.finish();
+}
+
+/** The rolling-hour window and the FIFO limiter, one call at a time (ascending). */
+function startLimiter(n: number): { call(t: number): void; report(): RateLimitReport } {
   const window = new NumberQueue(); // logged times in (t − 1 h, t]
   const lastRuns = new Float64Array(n); // ring: run times of the last N calls
   let index = 0;
@@ -82,26 +104,28 @@ export async function replayRateLimit(
   let waited = 0;
   let maxWaitUs = 0;
   let lastWaitUs = 0;
-  for await (const t of callTimesUs) {
-    while (window.size > 0 && window.peek() <= t - HOUR_US) window.shift();
-    window.push(t);
-    peak = Math.max(peak, window.size);
-    if (warningUs === null && window.size * 5 >= n * 4) warningUs = t;
-    if (pauseUs === null && window.size >= n) pauseUs = t;
-    const slot = index % n;
-    const runAt = index >= n ? Math.max(t, lastRuns[slot]! + HOUR_US) : t;
-    lastRuns[slot] = runAt;
-    lastWaitUs = runAt - t;
-    if (lastWaitUs > 0) waited += 1;
-    maxWaitUs = Math.max(maxWaitUs, lastWaitUs);
-    index += 1;
-  }
   return {
-    peak_per_hour: peak,
-    ...(warningUs !== null ? { warning_at: formatTimeUs(warningUs) } : {}),
-    ...(pauseUs !== null ? { pause_at: formatTimeUs(pauseUs) } : {}),
-    waited_calls: waited,
-    max_wait_ms: maxWaitUs / 1000,
-    extra_duration_ms: lastWaitUs / 1000,
+    call(t) {
+      while (window.size > 0 && window.peek() <= t - HOUR_US) window.shift();
+      window.push(t);
+      peak = Math.max(peak, window.size);
+      if (warningUs === null && window.size * 5 >= n * 4) warningUs = t;
+      if (pauseUs === null && window.size >= n) pauseUs = t;
+      const slot = index % n;
+      const runAt = index >= n ? Math.max(t, lastRuns[slot]! + HOUR_US) : t;
+      lastRuns[slot] = runAt;
+      lastWaitUs = runAt - t;
+      if (lastWaitUs > 0) waited += 1;
+      maxWaitUs = Math.max(maxWaitUs, lastWaitUs);
+      index += 1;
+    },
+    report: () => ({
+      peak_per_hour: peak,
+      ...(warningUs !== null ? { warning_at: formatTimeUs(warningUs) } : {}),
+      ...(pauseUs !== null ? { pause_at: formatTimeUs(pauseUs) } : {}),
+      waited_calls: waited,
+      max_wait_ms: maxWaitUs / 1000,
+      extra_duration_ms: lastWaitUs / 1000,
+    }),
   };
 }

@@ -8,7 +8,7 @@
 // key repeat_calls − 2 times. O(1) per iteration: repeated-calls.ts has
 // already walked the calls and marked, per iteration, from which call on each
 // condition holds; this file only compares that with the history's start.
-import type { RepeatMark } from "./repeated-calls";
+import type { RepeatMark, RepeatSighting } from "./repeated-calls";
 import type { DetectorStatus } from "./stagnation-detectors";
 
 export type RepeatHistory = {
@@ -27,13 +27,21 @@ export function recordRepeatMark(h: RepeatHistory, mark: RepeatMark | undefined)
   if (mark) h.from ??= mark.firstCall;
 }
 
-export function repeatedCallStatus(h: RepeatHistory): DetectorStatus {
+/** The sightings that count: those from the first call the history may count on. */
+function counted(h: RepeatHistory): { hold: RepeatSighting | null; near: RepeatSighting | null } {
   const from = h.from ?? 0;
-  const hold = h.mark?.hold && h.mark.hold.from >= from ? h.mark.hold : null;
-  const near = h.mark?.near && h.mark.near.from >= from ? h.mark.near : null;
   return {
-    holds: hold !== null,
-    near: near !== null,
-    detail: hold?.detail ?? near?.detail ?? "no tool called again and again with the same input",
+    hold: h.mark?.hold && h.mark.hold.from >= from ? h.mark.hold : null,
+    near: h.mark?.near && h.mark.near.from >= from ? h.mark.near : null,
   };
+}
+
+export function repeatedCallStatus(h: RepeatHistory): DetectorStatus {
+  const { hold, near } = counted(h);
+  return { holds: hold !== null, near: near !== null };
+}
+
+export function describeRepeatedCall(h: RepeatHistory): string {
+  const { hold, near } = counted(h);
+  return hold?.detail ?? near?.detail ?? "no tool called again and again with the same input";
 }

@@ -17,16 +17,21 @@ export function roundTo(n: number, digits = DEFAULT_DIGITS): number {
 
 /** A deep copy of plain JSON data with every number rounded (`*_usd` keys to 6 decimals, the rest to 3). */
 export function roundNumbers<T>(value: T): T {
-  // Recursive: a report is a few levels deep.
-  const walk = (v: unknown, digits: number): unknown => {
-    if (typeof v === "number") return roundTo(v, digits);
-    if (Array.isArray(v)) return v.map((x) => walk(x, digits));
-    if (v !== null && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = walk(x, k.endsWith("_usd") ? USD_DIGITS : DEFAULT_DIGITS);
-      return out;
-    }
-    return v;
-  };
-  return walk(value, DEFAULT_DIGITS) as T;
+  return roundIn(value, DEFAULT_DIGITS) as T;
+}
+
+// Recursive: a report is a few levels deep. Plain loops: a report of a long
+// run holds tens of thousands of per-iteration rows.
+function roundIn(v: unknown, digits: number): unknown {
+  if (typeof v === "number") return roundTo(v, digits);
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (const x of v) out.push(roundIn(x, digits));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  const record = v as Record<string, unknown>;
+  for (const k of Object.keys(record)) out[k] = roundIn(record[k], k.endsWith("_usd") ? USD_DIGITS : DEFAULT_DIGITS);
+  return out;
 }

@@ -4,7 +4,7 @@
 // (end of i−1, end of i], the first also everything before it, none after
 // the last). The pure side says where iterations end; a source sums the
 // tokens per iteration and task_id — the database in SQL
-// (db/analysis-source.ts, held to this rule by
+// (db/analysis-totals.ts, held to this rule by
 // tests/integration/analysis-sources.test.ts). O(calls · log iterations).
 // Deliberately does not pick the task of a call that names none, nor when its
 // tokens count towards a task: iteration-context.ts does both.

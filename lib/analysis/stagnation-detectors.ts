@@ -8,10 +8,16 @@
 import { DETECTORS, type DetectorName } from "./iteration-report-types";
 import type { IterationView } from "./iteration-context";
 import { approachOf, normalizedErrors } from "./progress";
-import { emptyRepeatHistory, recordRepeatMark, repeatedCallStatus, type RepeatHistory } from "./repeated-call-detector";
+import {
+  describeRepeatedCall,
+  emptyRepeatHistory,
+  recordRepeatMark,
+  repeatedCallStatus,
+  type RepeatHistory,
+} from "./repeated-call-detector";
 import type { RepeatMark } from "./repeated-calls";
 
-export type DetectorStatus = { holds: boolean; near: boolean; detail: string };
+export type DetectorStatus = { holds: boolean; near: boolean };
 export type DetectorStatuses = Record<DetectorName, DetectorStatus>;
 
 export type DetectorHistory = {
@@ -76,37 +82,51 @@ export function recordIteration(h: DetectorHistory, v: IterationView, score: num
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** Evaluate every detector on the history as it stands. */
+/**
+ * Evaluate every detector on the history as it stands. What each one saw is
+ * told apart (describeDetector), only for the few an iteration names.
+ */
 export function evaluateDetectors(h: DetectorHistory, denialsInRow: number): DetectorStatuses {
-  const [topError, topRun] = longestErrorRun(h.errorRuns);
+  const topRun = longestErrorRun(h.errorRuns)[1];
   const out: DetectorStatuses = {
-    negative_window: {
-      holds: h.scores.length >= NEGATIVE_WINDOW && sum(h.scores) < 0,
-      near: false,
-      detail: `window score ${sum(h.scores)} over the last ${h.scores.length} iterations`,
-    },
-    no_progress: {
-      holds: h.noProgressRun >= NO_PROGRESS_RUN,
-      near: h.noProgressRun === NO_PROGRESS_RUN - 1,
-      detail: `${h.noProgressRun} iterations in a row with no files modified and no task completed`,
-    },
-    same_error: {
-      holds: topRun >= SAME_ERROR_RUN,
-      near: topRun === SAME_ERROR_RUN - 1,
-      detail: `"${topError}" in ${topRun} iterations in a row`,
-    },
-    output_decline: outputDecline(h.outputs),
+    negative_window: { holds: h.scores.length >= NEGATIVE_WINDOW && sum(h.scores) < 0, near: false },
+    no_progress: { holds: h.noProgressRun >= NO_PROGRESS_RUN, near: h.noProgressRun === NO_PROGRESS_RUN - 1 },
+    same_error: { holds: topRun >= SAME_ERROR_RUN, near: topRun === SAME_ERROR_RUN - 1 },
+    output_decline: { holds: outputDeclines(h.outputs), near: false },
     permission_denials: {
       holds: h.denialRun >= denialsInRow,
       near: h.denialRun > 0 && h.denialRun === denialsInRow - 1,
-      detail: `${h.denialRun} permission_denied events in a row`,
     },
     test_fix_loop: testFixLoop(h.workKinds),
-    circular: circular(h.approaches, h.completed),
+    circular: { holds: circular(h.approaches, h.completed), near: false },
     repeated_call: repeatedCallStatus(h.repeats),
   };
   for (const d of DETECTORS) out[d].near = out[d].near && !out[d].holds;
   return out;
+}
+
+/** What detector `d` saw in the history as it stands: the detail of its signal or detection. */
+export function describeDetector(h: DetectorHistory, d: DetectorName): string {
+  switch (d) {
+    case "negative_window":
+      return `window score ${sum(h.scores)} over the last ${h.scores.length} iterations`;
+    case "no_progress":
+      return `${h.noProgressRun} iterations in a row with no files modified and no task completed`;
+    case "same_error": {
+      const [topError, topRun] = longestErrorRun(h.errorRuns);
+      return `"${topError}" in ${topRun} iterations in a row`;
+    }
+    case "output_decline":
+      return `output_lines ${h.outputs.map((x) => x ?? "–").join(" → ")}`;
+    case "permission_denials":
+      return `${h.denialRun} permission_denied events in a row`;
+    case "test_fix_loop":
+      return `${testFixCount(h.workKinds)} of the last ${h.workKinds.length} iterations were test_fix`;
+    case "circular":
+      return `approaches ${h.approaches.map((a) => a ?? "–").join(" → ")}`;
+    case "repeated_call":
+      return describeRepeatedCall(h.repeats);
+  }
 }
 
 function longestErrorRun(runs: Map<string, number>): [string, number] {
@@ -116,40 +136,33 @@ function longestErrorRun(runs: Map<string, number>): [string, number] {
 }
 
 /** Holds when the latest ≤ 30 % of the oldest of 3, all logged, the oldest above 0; never one step away. */
-function outputDecline(outputs: (number | null)[]): DetectorStatus {
+function outputDeclines(outputs: (number | null)[]): boolean {
   const first = outputs[0];
   const last = outputs[outputs.length - 1];
-  return {
-    holds:
-      outputs.length >= OUTPUT_WINDOW &&
-      outputs.every((x) => x !== null) &&
-      first != null &&
-      first > 0 &&
-      last != null &&
-      last <= OUTPUT_KEPT_RATIO * first,
-    near: false,
-    detail: `output_lines ${outputs.map((x) => x ?? "–").join(" → ")}`,
-  };
+  return (
+    outputs.length >= OUTPUT_WINDOW &&
+    outputs.every((x) => x !== null) &&
+    first != null &&
+    first > 0 &&
+    last != null &&
+    last <= OUTPUT_KEPT_RATIO * first
+  );
 }
+
+const testFixCount = (kinds: (string | null)[]) => kinds.filter((k) => k === "test_fix").length;
 
 /** Fires when more than 80 % of 5 are test_fix; one step away when the last 4 all are. */
 function testFixLoop(kinds: (string | null)[]): DetectorStatus {
-  const count = kinds.filter((k) => k === "test_fix").length;
   const lastFour = kinds.slice(-(TEST_FIX_WINDOW - 1));
   return {
-    holds: kinds.length >= TEST_FIX_WINDOW && count / TEST_FIX_WINDOW > TEST_FIX_SHARE,
+    holds: kinds.length >= TEST_FIX_WINDOW && testFixCount(kinds) / TEST_FIX_WINDOW > TEST_FIX_SHARE,
     near: lastFour.length === TEST_FIX_WINDOW - 1 && lastFour.every((k) => k === "test_fix"),
-    detail: `${count} of the last ${kinds.length} iterations were test_fix`,
   };
 }
 
 /** Holds over 6 iterations with no task completed; never one step away. */
-function circular(approaches: (string | null)[], completed: boolean[]): DetectorStatus {
-  return {
-    holds: approaches.length >= CIRCULAR_WINDOW && alternates(approaches) && !completed.some(Boolean),
-    near: false,
-    detail: `approaches ${approaches.map((a) => a ?? "–").join(" → ")}`,
-  };
+function circular(approaches: (string | null)[], completed: boolean[]): boolean {
+  return approaches.length >= CIRCULAR_WINDOW && alternates(approaches) && !completed.some(Boolean);
 }
 
 /** 2–3 distinct approaches, each logged, and one comes back after another. */

@@ -15,7 +15,14 @@ import {
   type StagnationReport,
 } from "./iteration-report-types";
 import { scoreIteration, windowScores } from "./progress";
-import { emptyHistory, evaluateDetectors, recordIteration, type DetectorStatuses } from "./stagnation-detectors";
+import {
+  describeDetector,
+  emptyHistory,
+  evaluateDetectors,
+  recordIteration,
+  type DetectorHistory,
+  type DetectorStatuses,
+} from "./stagnation-detectors";
 import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "./loop-breaker";
 import type { RepeatMark } from "./repeated-calls";
 
@@ -41,9 +48,9 @@ export function replayStagnation(
     const fired = DETECTORS.filter((d) => armed.has(d) && statuses[d].holds);
     for (const d of fired) {
       armed.delete(d);
-      detections.push({ detector: d, at_iteration: v.it.n, detail: statuses[d].detail });
+      detections.push({ detector: d, at_iteration: v.it.n, detail: describeDetector(history, d) });
     }
-    const { risk, signals } = assessRisk(statuses, armed, fired, windowScore);
+    const { risk, signals } = assessRisk(statuses, history, armed, fired, windowScore);
     if (stepLoopBreaker(breaker, v, score, fired[0] ?? null)) {
       history = emptyHistory();
       armed = new Set(DETECTORS);
@@ -59,20 +66,21 @@ export function replayStagnation(
  * once, but the iteration is no less stuck); MEDIUM when a detector is one
  * step from holding, armed or not (only the streak detectors can be, see
  * stagnation-detectors.ts), or window_score is 0; else LOW. Signals name
- * every contributor.
+ * every contributor, with what its detector saw in `history`.
  */
 export function assessRisk(
   statuses: DetectorStatuses,
+  history: DetectorHistory,
   armed: ReadonlySet<DetectorName>,
   fired: DetectorName[],
   windowScore: number,
 ): { risk: Risk; signals: string[] } {
   const signals: string[] = [];
-  for (const d of fired) signals.push(`${d} fired: ${statuses[d].detail}`);
+  for (const d of fired) signals.push(`${d} fired: ${describeDetector(history, d)}`);
   const holding = DETECTORS.filter((d) => !armed.has(d) && !fired.includes(d) && statuses[d].holds);
-  for (const d of holding) signals.push(`${d} still holds: ${statuses[d].detail}`);
+  for (const d of holding) signals.push(`${d} still holds: ${describeDetector(history, d)}`);
   const near = DETECTORS.filter((d) => statuses[d].near);
-  for (const d of near) signals.push(`${d} one step from firing: ${statuses[d].detail}`);
+  for (const d of near) signals.push(`${d} one step from firing: ${describeDetector(history, d)}`);
   if (windowScore === 0) signals.push("window_score is 0");
   if (fired.length > 0 || holding.length > 0) return { risk: "HIGH", signals };
   return { risk: near.length > 0 || windowScore === 0 ? "MEDIUM" : "LOW", signals };

@@ -4,7 +4,7 @@
 // sums duration − timeout over the exceeding calls. Both in whole
 // microseconds, the resolution of stored times, so sums are exact.
 // O(calls) time, O(1) memory per tool. The database totals the same rule in
-// SQL for speed (db/analysis-source.ts, from the limits timeoutLimitUs
+// SQL for speed (db/analysis-totals.ts, from the limits timeoutLimitUs
 // gives); tests/integration/analysis-sources.test.ts checks the two agree.
 // It does not guess a timeout from the data: settings.timeouts or the default.
 import type { AnalysisSettings } from "./settings";

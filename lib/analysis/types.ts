@@ -1,11 +1,13 @@
 // What the analysis reads (docs/analysis.md). The analysis is pure: it never touches
 // the database or a clock. A source (the database for the server, plain
 // arrays for the offline CLI) provides the small tables in memory and the
-// big one — spans — as aggregates plus ordered async streams, so a run of a
-// million spans is never loaded whole.
+// big one — spans — as one set of aggregates plus two ordered async streams,
+// so a run of a million spans is never loaded whole and, in the database,
+// is read four times: twice aggregated, once by tool, once by time.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import type { SpanCostSum } from "./costs";
 import type { IterationBounds, SpanTokenSum } from "./span-tokens";
+import type { TimeoutSettings, TimeoutTotals } from "./timeouts";
 
 /** Per tool name over spans of kind `tool` or `llm` (docs/analysis.md#bottlenecks). */
 export type ToolAggregate = {
@@ -25,13 +27,45 @@ export type ToolCallInput = {
   input: unknown;
 };
 
-/** The few span fields the breaker, timeout and rate replays need. */
+/** The few span fields the breaker replay needs (its id: which span it is, for a source's paging). */
 export type SpanLite = {
   spanId: string;
   t0Us: number;
   t1Us: number;
   ok: boolean;
-  error: string;
+};
+
+/** A call of one tool, for that tool's breaker replay. */
+export type ToolSpan = SpanLite & { tool: string };
+
+/**
+ * A call in t0 order: a docs/analysis.md#rate-limit call (`rate`), a `tool`
+ * call with an input (docs/analysis.md#identical-calls), or both.
+ */
+export type TimedCall = { t0Us: number; rate: boolean; withInput: ToolCallInput | null };
+
+/** What the call aggregates depend on: where iterations end (span-tokens.ts) and each tool's timeout. */
+export type CallTotalsQuery = { bounds: IterationBounds; timeouts: TimeoutSettings };
+
+/** Every aggregate the analysis takes over the run's calls (spans of kind tool or llm). */
+export type CallTotals = {
+  /** Per tool name. */
+  tools: ToolAggregate[];
+  /** Whether any call is of kind `llm` (docs/analysis.md#rate-limit). */
+  hasLlmSpans: boolean;
+  /** docs/analysis.md#timeouts per tool, at its timeout (timeoutOf): only tools with a call over it. */
+  timeouts: Record<string, TimeoutTotals>;
+  /**
+   * docs/analysis.md#task-tokens-and-errors: tokens_in + tokens_out of the calls that log
+   * tokens, summed per task_id and iteration — the call's `iteration`, else the one of
+   * `bounds` whose span covers its t0 (span-tokens.ts; null after the last).
+   */
+  spanTokens: SpanTokenSum[];
+  /**
+   * docs/analysis.md#costs: the calls' logged costs, and the tokens of those that log
+   * none, per iteration (placed like spanTokens), task_id, tool and model (costs.ts).
+   */
+  spanCosts: SpanCostSum[];
 };
 
 export type AnalysisInput = {
@@ -44,38 +78,28 @@ export type AnalysisInput = {
    * run by time up to it (docs/analysis.md#permission-breaker).
    */
   endUs: number;
-  /** Spans of kind tool/llm, aggregated per name. */
-  tools: ToolAggregate[];
   /** Ordered by n. */
   iterations: StoredIteration[];
   /** Ordered by ts, then by arrival. */
   events: StoredEvent[];
   tasks: StoredTask[];
+  /** The calls' aggregates — two grouped scans in the database. */
+  callTotals(query: CallTotalsQuery): Promise<CallTotals>;
   /**
-   * docs/analysis.md#task-tokens-and-errors: tokens_in + tokens_out of the calls that log
-   * tokens, summed per task_id and iteration — the call's `iteration`, else the one of
-   * `bounds` whose span covers its t0 (span-tokens.ts; null after the last).
+   * Calls (tool/llm) grouped by tool name, the tools in any order, each
+   * tool's ordered by t0 then span id; in batches (a database page, say), so
+   * a million calls are not a million awaits. With `coolS`, a source may
+   * leave out the spans that cannot move their tool's breaker
+   * (docs/analysis.md#tool-breaker): a success after a success, starting at
+   * least cool_s after every earlier failure of its tool ended — the database
+   * source does, so a run of mostly healthy calls is not shipped to the
+   * replay span by span.
    */
-  spanTokens(bounds: IterationBounds): Promise<SpanTokenSum[]>;
+  toolSpans(hint?: { coolS: number }): AsyncIterable<readonly ToolSpan[]>;
   /**
-   * docs/analysis.md#costs: the calls' logged costs, and the tokens of those that log
-   * none, per iteration (placed like spanTokens), task_id, tool and model (costs.ts).
+   * In t0 then span id order, in batches: the rate calls — spans of kind
+   * `llm` when `llmOnly`, else all calls — and the `tool` spans with an
+   * input; any other call is left out.
    */
-  spanCosts(bounds: IterationBounds): Promise<SpanCostSum[]>;
-  /** Whether the run has any span of kind `llm` (docs/analysis.md#rate-limit). */
-  hasLlmSpans: boolean;
-  /**
-   * Spans (tool/llm) of one tool name, ordered by t0 then span id. With
-   * `coolS`, a source may leave out the spans that cannot move that tool's
-   * breaker (docs/analysis.md#tool-breaker): a success after a success, starting at least cool_s
-   * after every earlier failure ended — the database source does, so a run
-   * of mostly healthy calls is not shipped to the replay span by span.
-   */
-  spansOfTool(tool: string, hint?: { coolS: number }): AsyncIterable<SpanLite>;
-  /** docs/analysis.md#timeouts per tool: calls longer than its timeout (seconds, strictly) and the summed excess. */
-  timeoutTotals(timeoutS: Record<string, number>): Promise<Record<string, { exceeded: number; excessMs: number }>>;
-  /** Start times (µs), ascending, of the docs/analysis.md#rate-limit calls among spans: llm spans when hasLlmSpans, else all spans. */
-  rateCallTimes(): AsyncIterable<number>;
-  /** Spans of kind `tool` with an input, ordered by t0 then span id (docs/analysis.md#identical-calls). */
-  toolCallInputs(): AsyncIterable<ToolCallInput>;
+  timedCalls(rate: { llmOnly: boolean }): AsyncIterable<readonly TimedCall[]>;
 };

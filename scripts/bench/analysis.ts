@@ -1,12 +1,12 @@
 // `npm run bench -- analysis [--spans N] [--cli-spans N]`
 // On a run of --spans (default 1 000 000) in Postgres, the
-// full analysis time (SQL aggregates + per-tool keyset streams + the pure
-// rules) next to two baselines of the same run, in this process: one plain
-// GROUP BY scan, and one read of every span column the analysis reads
-// (COPY … TO STDOUT through postgres.js, bytes counted, nothing parsed) —
-// the least any analysis that looks at those columns must pay. Then the RSS
-// growth during the analysis, and the offline CLI's wall time on a
-// --cli-spans (default 100 000) file.
+// full analysis time (two grouped scans, the by-tool and by-time keyset
+// streams, the pure rules) next to two baselines of the same run, in this
+// process: one plain GROUP BY scan, and one read of every span column the
+// analysis reads (COPY … TO STDOUT through postgres.js, bytes counted,
+// nothing parsed) — the least any analysis that looks at those columns must
+// pay. Then the RSS growth during the analysis, and the offline CLI's wall
+// time on a --cli-spans (default 100 000) file.
 import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,11 +27,12 @@ import { argValue, figure, tempPostgres, timed } from "./support";
 import { synthRunLines } from "./synth";
 
 /**
- * The span columns db/analysis-source.ts reads, by their schema keys: the tool
- * summary and timeouts (name, kind, ok, duration_ms), the breaker and rate
- * streams (span_id, t0, t1, error), the tokens and costs per iteration
- * (iteration, task_id, tokens_in, tokens_out, cost_usd, meta), the identical
- * calls (input). Not run_id (the filter), parent_id or output.
+ * The span columns the database source (db/analysis-source.ts,
+ * db/analysis-totals.ts) reads, by their schema keys: the tool summary and
+ * timeouts (name, kind, ok, duration_ms), the breaker and time streams
+ * (span_id, t0, t1), the tokens and costs per iteration (iteration, task_id,
+ * tokens_in, tokens_out, cost_usd, meta), the identical calls (input). Not
+ * run_id (the filter), parent_id, error or output.
  */
 const ANALYSIS_SPAN_KEYS = [
   "spanId",
@@ -41,7 +42,6 @@ const ANALYSIS_SPAN_KEYS = [
   "t1",
   "durationMs",
   "ok",
-  "error",
   "iteration",
   "taskId",
   "tokensIn",

@@ -11,8 +11,9 @@ import { analyzeRun } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { resolveSettings } from "@/lib/analysis/settings";
 import type { SpanCostSum } from "@/lib/analysis/costs";
-import { iterationBounds, sumSpanTokens, type SpanTokenSum } from "@/lib/analysis/span-tokens";
+import { iterationBounds, sumSpanTokens, type IterationBounds, type SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { totalTimeouts } from "@/lib/analysis/timeouts";
+import type { AnalysisInput, TimedCall } from "@/lib/analysis/types";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { readLines } from "@/lib/ingest/line-reader";
 import type { StoredRecord, StoredSpan } from "@/lib/schemas/records";
@@ -22,6 +23,11 @@ import { targets } from "./support/databases";
 import { ingestText } from "./support/ingest";
 
 const TEXT = [...synthRunLines("r-synth", 6000, 7)].join("\n");
+
+/** The call totals at `bounds`, tools timing out at `timeouts` (seconds), the others after an hour. */
+const totalsAt = (input: AnalysisInput, bounds: IterationBounds, timeouts: Record<string, number> = {}) =>
+  input.callTotals({ bounds, timeouts: { timeouts, default_timeout_s: 3600 } });
+const NO_BOUNDS: IterationBounds = { ns: [], endsUs: [] };
 
 async function memoryRecords(text = TEXT): Promise<StoredRecord[]> {
   const out: StoredRecord[] = [];
@@ -116,6 +122,34 @@ describe.each(targets)("database and memory sources agree on $name", (target) =>
     expect(fromDb.tool_breakers.length).toBeGreaterThan(0);
     expect(fromDb).toEqual(fromMemory);
   });
+
+  // A page ends mid-tool, where a tool ends, and after a failure, a success or
+  // a call in a cooldown: the next page must pick up each tool's breaker
+  // filter where the last one left it.
+  test.each([
+    ["defaults", {}],
+    ["a short cooldown and fail_max 2", { cool_s: 2, fail_max: 2 }],
+    ["a long cooldown", { cool_s: 600 }],
+  ])("pages of 97 rows give the same report, %s", async (_name, overrides) => {
+    const settings = resolveSettings(overrides);
+    const paged = (await loadAnalysisInput(h.db, "r-synth", { pageRows: 97 }))!;
+    const fromMemory = await analyzeRun(buildMemoryInput("r-synth", await memoryRecords()), settings);
+    expect(await analyzeRun(paged, settings)).toEqual(fromMemory);
+  });
+
+  test.each([2, 60, 600])(
+    "the tools' spans left to replay are the same in pages of 97 rows (cool_s %s)",
+    async (coolS) => {
+      const spansOf = async (input: AnalysisInput) => {
+        const out: string[] = [];
+        for await (const batch of input.toolSpans({ coolS })) out.push(...batch.map((x) => `${x.tool}/${x.spanId}`));
+        return out;
+      };
+      const whole = await spansOf((await loadAnalysisInput(h.db, "r-synth"))!);
+      expect(whole.length).toBeGreaterThan(3 * 97);
+      expect(await spansOf((await loadAnalysisInput(h.db, "r-synth", { pageRows: 97 }))!)).toEqual(whole);
+    },
+  );
 });
 
 describe.each(targets)("identical calls: database and memory sources agree on $name", (target) => {
@@ -140,15 +174,17 @@ describe.each(targets)("identical calls: database and memory sources agree on $n
     expect(fromDb).toEqual(fromMemory);
   });
 
-  test("the stream of calls with input is the same, page after page", async () => {
-    const collect = async (it: AsyncIterable<unknown>) => {
+  test("the walk by time — rate calls and calls with input — is the same, page after page", async () => {
+    const collect = async (it: AsyncIterable<readonly unknown[]>) => {
       const out: unknown[] = [];
-      for await (const x of it) out.push(x);
+      for await (const batch of it) out.push(...batch);
       return out;
     };
-    const fromDb = await collect((await loadAnalysisInput(h.db, "r-repeat"))!.toolCallInputs());
-    const fromMemory = await collect(buildMemoryInput("r-repeat", await memoryRecords(REPEAT_TEXT)).toolCallInputs());
-    expect(fromDb).toHaveLength(2600);
+    const fromDb = await collect((await loadAnalysisInput(h.db, "r-repeat"))!.timedCalls({ llmOnly: true }));
+    const memory = buildMemoryInput("r-repeat", await memoryRecords(REPEAT_TEXT));
+    const fromMemory = await collect(memory.timedCalls({ llmOnly: true }));
+    expect(fromDb.filter((c) => (c as TimedCall).withInput !== null)).toHaveLength(2600);
+    expect(fromDb.filter((c) => (c as TimedCall).rate)).toHaveLength(289);
     expect(fromDb).toEqual(fromMemory);
   });
 });
@@ -179,9 +215,11 @@ describe.each(targets)("the timeout totals in SQL follow the pure rule on $name"
       constructor: { exceeded: 2, excessMs: 5_500 },
       chat: { exceeded: 1, excessMs: 1_000 },
     });
-    const input = await loadAnalysisInput(h.db, "r-timeouts");
-    expect(await input?.timeoutTotals(TIMEOUT_LIMITS_S)).toEqual(byRule);
-    expect(await buildMemoryInput("r-timeouts", records).timeoutTotals(TIMEOUT_LIMITS_S)).toEqual(byRule);
+    const input = (await loadAnalysisInput(h.db, "r-timeouts"))!;
+    expect((await totalsAt(input, NO_BOUNDS, TIMEOUT_LIMITS_S)).timeouts).toEqual(byRule);
+    expect((await totalsAt(buildMemoryInput("r-timeouts", records), NO_BOUNDS, TIMEOUT_LIMITS_S)).timeouts).toEqual(
+      byRule,
+    );
   });
 });
 
@@ -309,8 +347,8 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
       ]),
     );
     const input = (await loadAnalysisInput(h.db, "r-tokens"))!;
-    expect(sorted(await input.spanTokens(bounds))).toEqual(byRule);
-    expect(sorted(await memory.spanTokens(bounds))).toEqual(byRule);
+    expect(sorted((await totalsAt(input, bounds)).spanTokens)).toEqual(byRule);
+    expect(sorted((await totalsAt(memory, bounds)).spanTokens)).toEqual(byRule);
   });
 
   test("the reports agree, and task a trips at iteration 2, where its calls crossed the budget", async () => {
@@ -414,7 +452,7 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
   test("same calls, same sums: a logged cost kept apart from the tokens of calls that log none", async () => {
     const memory = buildMemoryInput("r-costs", await memoryRecords(COST_TEXT));
     const bounds = iterationBounds(memory.runStartUs, memory.iterations);
-    const byRule = sorted(await memory.spanCosts(bounds));
+    const byRule = sorted((await totalsAt(memory, bounds)).spanCosts);
     const cost = (over: Partial<SpanCostSum>): SpanCostSum => ({
       iteration: 2,
       taskId: null,
@@ -449,7 +487,7 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
       ]),
     );
     const input = (await loadAnalysisInput(h.db, "r-costs"))!;
-    expect(sorted(await input.spanCosts(bounds))).toEqual(byRule);
+    expect(sorted((await totalsAt(input, bounds)).spanCosts)).toEqual(byRule);
   });
 
   test("the reports agree: tools, tasks and an unpriced model's cost left unknown", async () => {

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
-export const E2E_DIST_DIR = ".next-e2e";
+/** Where the e2e build goes; LOOPSCOPE_E2E_DIST_DIR lets several builds of one checkout live side by side. */
+export const E2E_DIST_DIR = process.env.LOOPSCOPE_E2E_DIST_DIR || ".next-e2e";
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 // docs/api.md: the assembled report — exactly the contract's keys, ISO times,
-// each tool's spans read once — and breakerTripped (the CLI's exit 3).
+// the spans read once by tool and once by time — and breakerTripped (the CLI's exit 3).
 import { describe, expect, test } from "vitest";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
@@ -38,12 +38,17 @@ describe("analyzeRun", () => {
     const settings = resolveSettings({ slow_ratio: 1.5 });
     expect((await analyzeRun(sampleInput(), settings)).settings).toEqual(settings);
   });
-  test("each tool's spans are read once, for the breaker and the timeouts together", async () => {
+  test("the spans are read once by tool and once by time, the aggregates once", async () => {
     const input = sampleInput();
     const reads: string[] = [];
-    const counted: AnalysisInput = { ...input, spansOfTool: (tool) => (reads.push(tool), input.spansOfTool(tool)) };
+    const counted: AnalysisInput = {
+      ...input,
+      callTotals: (q) => (reads.push("totals"), input.callTotals(q)),
+      toolSpans: (hint) => (reads.push("by tool"), input.toolSpans(hint)),
+      timedCalls: (rate) => (reads.push("by time"), input.timedCalls(rate)),
+    };
     await analyzeRun(counted, DEFAULT_SETTINGS);
-    expect(reads).toEqual(["run_tests", "http_get"]);
+    expect([...reads].sort()).toEqual(["by time", "by tool", "totals"]);
   });
   test("an empty run gives an empty, well-formed report", async () => {
     const report = await analyzeRun(buildMemoryInput("empty", []), DEFAULT_SETTINGS);

@@ -2,15 +2,23 @@
 // duplicates, docs/analysis.md#run-start-and-iteration-time-spans run start, docs/analysis.md#task-tokens-and-errors span tokens per iteration and task, docs/analysis.md#rate-limit calls.
 import { describe, expect, test } from "vitest";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import type { AnalysisInput } from "@/lib/analysis/types";
 import type { StoredIteration, StoredRun, StoredTask } from "@/lib/schemas/records";
 import { blankIteration, blankTask } from "@/tests/support/records";
 import { makeEvent, makeSpan, us } from "./tool-side-factories";
 
-const collect = async <T>(it: AsyncIterable<T>) => {
+const collect = async <T>(it: AsyncIterable<readonly T[]>) => {
   const out: T[] = [];
-  for await (const x of it) out.push(x);
+  for await (const batch of it) out.push(...batch);
   return out;
 };
+const NO_BOUNDS = { ns: [], endsUs: [] };
+/** The call totals with iterations ending at `endsS` (n = 1, 2, …) and `timeouts` in seconds (others 1 hour). */
+const totalsOf = (input: AnalysisInput, endsS: number[] = [], timeouts: Record<string, number> = {}) =>
+  input.callTotals({
+    bounds: endsS.length ? { ns: endsS.map((_, i) => i + 1), endsUs: endsS.map(us) } : NO_BOUNDS,
+    timeouts: { timeouts, default_timeout_s: 3600 },
+  });
 const iteration = (n: number, at: number, over: Partial<StoredIteration> = {}): StoredIteration => ({
   ...blankIteration(n, us(at)),
   ...over,
@@ -29,7 +37,7 @@ const run = (startedAt: number | null, over: Partial<StoredRun> = {}): StoredRun
 const task = (over: Partial<StoredTask>): StoredTask => ({ ...blankTask("t-1"), ...over });
 
 describe("memory source", () => {
-  test("aggregates only spans of kind tool and llm; containers are not calls", () => {
+  test("aggregates only spans of kind tool and llm; containers are not calls", async () => {
     const input = buildMemoryInput("r", [
       makeSpan({ name: "iteration", kind: "agent", at: 0, ms: 5000 }),
       makeSpan({ name: "x", kind: "other", at: 0 }),
@@ -37,11 +45,12 @@ describe("memory source", () => {
       makeSpan({ name: "search", at: 2, ms: 50, error: "no hits" }),
       makeSpan({ name: "llm_call", kind: "llm", at: 3, ms: 10 }),
     ]);
-    expect(input.tools).toEqual([
+    const totals = await totalsOf(input);
+    expect(totals.tools).toEqual([
       { tool: "search", calls: 2, failures: 1, totalMs: 150 },
       { tool: "llm_call", calls: 1, failures: 0, totalMs: 10 },
     ]);
-    expect(input.hasLlmSpans).toBe(true);
+    expect(totals.hasLlmSpans).toBe(true);
   });
   test("the first record of a duplicated span id, iteration n or event id wins", async () => {
     const a = makeSpan({ name: "search", at: 1, ms: 100 });
@@ -54,16 +63,16 @@ describe("memory source", () => {
       e,
       { ...e, detail: "again" },
     ]);
-    expect(input.tools[0]).toMatchObject({ calls: 1, totalMs: 100 });
+    expect((await totalsOf(input)).tools[0]).toMatchObject({ calls: 1, totalMs: 100 });
     expect(input.iterations.map((i) => i.tokensUsed)).toEqual([1]);
     expect(input.events.map((x) => x.detail)).toEqual([null]);
   });
-  test("records of another run are ignored", () => {
+  test("records of another run are ignored", async () => {
     const input = buildMemoryInput("r", [
       makeSpan({ name: "a", at: 0 }),
       makeSpan({ name: "b", at: 0, runId: "other" }),
     ]);
-    expect(input.tools.map((t) => t.tool)).toEqual(["a"]);
+    expect((await totalsOf(input)).tools.map((t) => t.tool)).toEqual(["a"]);
   });
   test.each([
     { name: "the run record's started_at", records: () => [run(50), makeSpan({ name: "a", at: 10 })], start: 50 },
@@ -112,18 +121,25 @@ describe("memory source", () => {
     expect(input.iterations.map((i) => i.n)).toEqual([1, 2]);
     expect(input.events.map((e) => e.kind)).toEqual(["a", "b", "c"]);
   });
-  test("a tool's spans stream ordered by t0, then span id", async () => {
+  test("the spans stream grouped by tool, each tool's ordered by t0, then span id", async () => {
     const input = buildMemoryInput("r", [
       makeSpan({ name: "a", at: 2, spanId: "z" }),
+      makeSpan({ name: "b", at: 0, spanId: "w" }),
       makeSpan({ name: "a", at: 1, spanId: "y" }),
       makeSpan({ name: "a", at: 1, spanId: "x" }),
+      makeSpan({ name: "it", kind: "agent", at: 0, spanId: "v" }),
     ]);
-    expect((await collect(input.spansOfTool("a"))).map((s) => s.spanId)).toEqual(["x", "y", "z"]);
-    expect(await collect(input.spansOfTool("missing"))).toEqual([]);
+    expect((await collect(input.toolSpans())).map((s) => `${s.tool}:${s.spanId}`)).toEqual([
+      "b:w",
+      "a:x",
+      "a:y",
+      "a:z",
+    ]);
   });
   test("rate calls are the llm spans when the run has any", async () => {
     const input = buildMemoryInput("r", [makeSpan({ name: "t", at: 1 }), makeSpan({ name: "m", kind: "llm", at: 2 })]);
-    expect(await collect(input.rateCallTimes())).toEqual([us(2)]);
+    expect((await totalsOf(input)).hasLlmSpans).toBe(true);
+    expect(await collect(input.timedCalls({ llmOnly: true }))).toEqual([{ t0Us: us(2), rate: true, withInput: null }]);
   });
   test("rate calls are all tool calls (not containers) when there is no llm span", async () => {
     const input = buildMemoryInput("r", [
@@ -131,7 +147,23 @@ describe("memory source", () => {
       makeSpan({ name: "u", at: 1 }),
       makeSpan({ name: "it", kind: "agent", at: 0 }),
     ]);
-    expect(await collect(input.rateCallTimes())).toEqual([us(1), us(2)]);
+    expect((await totalsOf(input)).hasLlmSpans).toBe(false);
+    const calls = await collect(input.timedCalls({ llmOnly: false }));
+    expect(calls.map((c) => [c.t0Us, c.rate])).toEqual([
+      [us(1), true],
+      [us(2), true],
+    ]);
+  });
+  test("the time walk carries the tool calls with input, in t0 order, rate calls or not", async () => {
+    const input = buildMemoryInput("r", [
+      makeSpan({ name: "m", kind: "llm", at: 3, input: { q: 1 } }),
+      makeSpan({ name: "t", at: 2, input: "ls", iteration: 4 }),
+      makeSpan({ name: "u", at: 1 }),
+    ]);
+    expect(await collect(input.timedCalls({ llmOnly: true }))).toEqual([
+      { t0Us: us(2), rate: false, withInput: { name: "t", t0Us: us(2), iteration: 4, input: "ls" } },
+      { t0Us: us(3), rate: true, withInput: null },
+    ]);
   });
   test("span tokens (in + out) are summed per iteration and task, only over calls that log tokens", async () => {
     // iterations end at 10 s and 20 s | calls at 1 s, 2 s (t-1), 12 s (its own iteration 1), 15 s (no task), 25 s (after the last)
@@ -144,13 +176,13 @@ describe("memory source", () => {
       makeSpan({ name: "s", at: 3, taskId: "t-2" }),
       makeSpan({ name: "it", kind: "agent", at: 3, taskId: "t-2", tokensIn: 999, tokensOut: 999 }),
     ]);
-    expect(await input.spanTokens({ ns: [1, 2], endsUs: [us(10), us(20)] })).toEqual([
+    expect((await totalsOf(input, [10, 20])).spanTokens).toEqual([
       { iteration: 1, taskId: "t-1", tokens: 132 },
       { iteration: 2, taskId: null, tokens: 33 },
       { iteration: null, taskId: "t-2", tokens: 2 },
     ]);
   });
-  test("timeout totals follow the rule per named tool: calls only, only tools with a call over", async () => {
+  test("timeout totals follow the rule per tool at its timeout: calls only, only tools with a call over", async () => {
     // constructor (8 s): 8 s exactly, 9.5 s | an agent span of 60 s is no call | quiet (8 s): 1 s
     const input = buildMemoryInput("r", [
       makeSpan({ name: "constructor", at: 0, ms: 8_000 }),
@@ -158,7 +190,7 @@ describe("memory source", () => {
       makeSpan({ name: "constructor", kind: "agent", at: 0, ms: 60_000 }),
       makeSpan({ name: "quiet", at: 0, ms: 1_000 }),
     ]);
-    expect(await input.timeoutTotals({ constructor: 8, quiet: 8, absent: 1 })).toEqual({
+    expect((await totalsOf(input, [], { constructor: 8, quiet: 8, absent: 1 })).timeouts).toEqual({
       constructor: { exceeded: 1, excessMs: 1_500 },
     });
   });

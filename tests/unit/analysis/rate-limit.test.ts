@@ -2,16 +2,11 @@
 // 100 % of max_calls_per_hour, and the waits of a FIFO limiter — the longest
 // one and how much later the last call would have run, never their sum.
 import { describe, expect, test } from "vitest";
-import { mergeCallTimes, replayRateLimit } from "@/lib/analysis/rate-limit";
+import { replayRateLimit, startRateLimit } from "@/lib/analysis/rate-limit";
 import { iso, makeEvent, us } from "./tool-side-factories";
 
 const H = 3600;
 const times = (...secs: number[]) => secs.map(us);
-const collect = async (it: AsyncIterable<number>) => {
-  const out: number[] = [];
-  for await (const t of it) out.push(t);
-  return out;
-};
 
 describe("rolling hour", () => {
   test.each([
@@ -108,8 +103,11 @@ describe("FIFO limiter", () => {
 });
 
 describe("calls", () => {
-  test("api_request events merge with the span times in time order; other events do not count", async () => {
+  test("api_request events merge with the span times in time order; other events do not count", () => {
+    // calls at 0, 5 (event), 10, 20 (event): the 3rd call, the one that reaches the limit, is the span at 10 s
     const events = [makeEvent("api_request", 5), makeEvent("api_error", 6), makeEvent("api_request", 20)];
-    expect(await collect(mergeCallTimes(times(0, 10), events))).toEqual(times(0, 5, 10, 20));
+    const replay = startRateLimit(3, events);
+    for (const t of times(0, 10)) replay.step(t);
+    expect(replay.finish()).toMatchObject({ peak_per_hour: 4, warning_at: iso(10), pause_at: iso(10) });
   });
 });

@@ -22,13 +22,13 @@ export const iso = (sec: number): string => formatTimeUs(us(sec));
 
 let seq = 0;
 
-/** A call from `at` lasting `ms`; ok unless `error` is given. */
-export function makeSpanLite(at: number, ms = 100, error = ""): SpanLite {
+/** A call from `at` lasting `ms`; ok unless it failed. */
+export function makeSpanLite(at: number, ms = 100, failed = false): SpanLite {
   seq += 1;
-  return { spanId: `s${seq}`, t0Us: us(at), t1Us: us(at) + Math.round(ms * 1000), ok: error === "", error };
+  return { spanId: `s${seq}`, t0Us: us(at), t1Us: us(at) + Math.round(ms * 1000), ok: !failed };
 }
 export const ok = (at: number, ms = 100): SpanLite => makeSpanLite(at, ms);
-export const fail = (at: number, ms = 100): SpanLite => makeSpanLite(at, ms, "boom");
+export const fail = (at: number, ms = 100): SpanLite => makeSpanLite(at, ms, true);
 
 export function makeSpan(over: Partial<StoredSpan> & { name: string; at: number; ms?: number }): StoredSpan {
   seq += 1;
