@@ -15,6 +15,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Route handlers run in-process with accounts off (docs/accounts.md#open-mode);
+          // tests of accounts turn them on for their own suite.
+          env: { LOOPSCOPE_AUTH: "off" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

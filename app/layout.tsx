@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { GlossaryDescriptions } from "@/components/shared/glossary-term";
+import { AuthSignOutButton } from "@/components/auth/sign-out-button";
+import { hasSessionCookie } from "@/app/_server/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,7 +11,8 @@ export const metadata: Metadata = {
   description: "Post-mortems for autonomous AI-agent loops",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const signedIn = await hasSessionCookie();
   return (
     <html lang="en">
       <body>
@@ -21,8 +24,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/runs">Runs</Link>
             <Link href="/upload">Upload</Link>
             <Link href="/compare">Compare</Link>
+            <Link href="/fleet">Fleet</Link>
             <Link href="/settings">Settings</Link>
             <Link href="/docs">Docs</Link>
+            {signedIn && <Link href="/admin">Admin</Link>}
+            {signedIn && <AuthSignOutButton />}
           </nav>
         </header>
         <main>{children}</main>

@@ -4,12 +4,14 @@ import Link from "next/link";
 import { listExampleFiles } from "@/app/_server/examples";
 import { RunsLoadExamples } from "@/components/runs/runs-load-examples";
 import RunsPage from "./runs/page";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function HomePage({ searchParams }: Props) {
+  await requirePageUser();
   const hasExamples = (await listExampleFiles()).length > 0;
   return (
     <>

@@ -54,5 +54,8 @@ export async function putCachedReport(
 }
 
 export async function saveVerdict(db: Db, runId: string, dataVersion: number, verdict: RunVerdict) {
-  await db.update(runs).set({ verdict, verdictVersion: dataVersion }).where(eq(runs.runId, runId));
+  await db
+    .update(runs)
+    .set({ verdict, verdictVersion: dataVersion, verdictRules: ANALYSIS_VERSION })
+    .where(eq(runs.runId, runId));
 }

@@ -9,19 +9,23 @@
 import type { BatchWriteOutcome, RefusedRecord } from "@/lib/schemas/records";
 import { dataErrorClassOf } from "./pg-errors";
 
-/** `write` stores a slice whole or throws; a record refused alone is reported by its index in `batch`. */
+/**
+ * `write` stores a slice whole or throws, resolving with how many of its records were new;
+ * a record refused alone is reported by its index in `batch`.
+ */
 export async function writeRefusingBadRecords<R>(
   batch: R[],
-  write: (records: R[]) => Promise<void>,
+  write: (records: R[]) => Promise<number>,
 ): Promise<BatchWriteOutcome> {
   const refused: RefusedRecord[] = [];
+  let stored = 0;
   // Ranges still to write, first on top: an explicit stack, in batch order.
   const todo: [number, number][] = [[0, batch.length]];
   while (todo.length > 0) {
     const [from, to] = todo.pop()!;
     if (from >= to) continue;
     try {
-      await write(from === 0 && to === batch.length ? batch : batch.slice(from, to));
+      stored += await write(from === 0 && to === batch.length ? batch : batch.slice(from, to));
     } catch (err) {
       const reason = dataErrorClassOf(err);
       if (reason === null) throw err;
@@ -33,5 +37,5 @@ export async function writeRefusingBadRecords<R>(
       todo.push([mid, to], [from, mid]);
     }
   }
-  return refused.length > 0 ? { refused } : undefined;
+  return refused.length > 0 ? { refused, stored } : { stored };
 }

@@ -12,6 +12,9 @@
 // (no parameter-count limit, identical on PGlite and postgres.js), ON
 // CONFLICT DO NOTHING so a re-upload adds nothing, and the runs' totals
 // updated from the rows really inserted (RETURNING), so they stay exact.
+// Each write counts the records that added a row (a span, iteration or event
+// not stored yet, a task or run record whose row it created): the ingest
+// answer's `stored`, 0 for a re-upload (docs/api.md#ingest).
 // Column lists and row types come from db/schema.ts (table-columns.ts,
 // ingest-rows.ts). Round trips on postgres.js, fast path: BEGIN, runs, COPY
 // (two), the other tables pipelined (one), COMMIT. A batch the database
@@ -23,6 +26,7 @@ import type { BatchWriteOutcome, StoredRecord, StoredRun, StoredSpan, StoredTask
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
 import { writeRefusingBadRecords } from "./ingest-bisect";
+import { rowsOf } from "./client";
 import { addSpanTotals, copySpans, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
 import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow } from "./ingest-rows";
 import { isUniqueViolation } from "./pg-errors";
@@ -45,8 +49,8 @@ export function writeBatch(db: Db, batch: StoredRecord[]): Promise<BatchWriteOut
   return writeRefusingBadRecords(batch, (records) => writeWhole(db, records));
 }
 
-/** Store records in one transaction (or two: see the header), or throw. */
-async function writeWhole(db: Db, batch: StoredRecord[]): Promise<void> {
+/** Store records in one transaction (or two: see the header), or throw; resolves with how many were new. */
+async function writeWhole(db: Db, batch: StoredRecord[]): Promise<number> {
   const byType = splitByType(batch);
   const spans = firstOfEachSpan(byType.spans);
   const totals = spans.length ? spanTotalsByRun(spans) : null;
@@ -58,25 +62,33 @@ async function writeWhole(db: Db, batch: StoredRecord[]): Promise<void> {
       // A span of the batch is already stored: nothing of this attempt was kept.
     }
   }
-  await db.transaction((tx) => writeRecords(tx, byType, spans, null));
+  return db.transaction((tx) => writeRecords(tx, byType, spans, null));
 }
 
 type ByType = ReturnType<typeof splitByType>;
 
 /** With `copyTotals`, the spans go by COPY and those are their runs' totals; else by INSERT … ON CONFLICT. */
-async function writeRecords(tx: Tx, byType: ByType, spans: StoredSpan[], copyTotals: SpanTotals[] | null) {
+async function writeRecords(
+  tx: Tx,
+  byType: ByType,
+  spans: StoredSpan[],
+  copyTotals: SpanTotals[] | null,
+): Promise<number> {
   // First, and not pipelined: the upsert locks (or creates) each run row, so
   // a concurrent DELETE of the run waits for this transaction and cascades
   // to what it wrote, and the foreign key checks below always find the run.
-  await upsertRuns(tx, byType.runIds, byType.runs);
+  const newRuns = await upsertRuns(tx, byType.runIds, byType.runs);
+  // COPY stores every span or fails whole: on this path every span is new.
   if (copyTotals) await copySpans(tx, spans);
+  const copied = copyTotals ? addSpanTotals(tx, copyTotals).then(() => spans.length) : null;
   // Independent statements, pipelined on the transaction's connection.
-  await settleAll([
-    copyTotals ? addSpanTotals(tx, copyTotals) : spans.length ? insertSpans(tx, rowsJson(spans, toSpanRow)) : null,
+  const counts = await settleAll([
+    copied ?? (spans.length ? insertSpans(tx, rowsJson(spans, toSpanRow)) : null),
     byType.iterations.length ? insertIterations(tx, rowsJson(byType.iterations, toIterationRow)) : null,
     byType.events.length ? insertEvents(tx, rowsJson(byType.events, toEventRow)) : null,
     byType.tasks.length ? upsertTasks(tx, mergeTasks(byType.tasks)) : null,
   ]);
+  return newRuns + counts.reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -84,11 +96,15 @@ async function writeRecords(tx: Tx, byType: ByType, spans: StoredSpan[], copyTot
  * (later ones only report the aborted transaction): the transaction must not
  * end while a statement of it is still in flight.
  */
-async function settleAll(statements: (Promise<void> | null)[]): Promise<void> {
+async function settleAll(statements: (Promise<number> | null)[]): Promise<number[]> {
   const results = await Promise.allSettled(statements);
   const failed = results.find((r) => r.status === "rejected");
   if (failed) throw failed.reason;
+  return results.map((r) => (r.status === "fulfilled" ? (r.value ?? 0) : 0));
 }
+
+/** The sum of a RETURNING column `n` (one row per run): how many rows a statement added. */
+const sumOf = (result: unknown): number => rowsOf<{ n: number | string }>(result).reduce((a, r) => a + Number(r.n), 0);
 
 /** The first record of each (run, span) id, in batch order: later duplicates are dropped. */
 function firstOfEachSpan(spans: StoredSpan[]): StoredSpan[] {
@@ -157,8 +173,10 @@ function mergeTasks(tasks: StoredTask[]): StoredTask[] {
   return [...byKey.values()];
 }
 
-async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, StoredRun>) {
-  const rows = [...runIds].map((runId): RunUpsertRow => {
+/** Upsert the batch's runs; resolves with how many run records created their run. */
+async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, StoredRun>): Promise<number> {
+  // Sorted: concurrent batches that share runs lock their rows in one order, never in a deadlock.
+  const rows = [...runIds].sort().map((runId): RunUpsertRow => {
     const r = records.get(runId);
     return {
       runId,
@@ -170,7 +188,7 @@ async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, Stor
       attrs: r?.attrs ?? {},
     };
   });
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     INSERT INTO runs (${RUN_UPSERT.names})
     SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${RUN_UPSERT.recordset})
     ON CONFLICT (run_id) DO UPDATE SET
@@ -181,7 +199,10 @@ async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, Stor
       config = runs.config || excluded.config,
       attrs = runs.attrs || excluded.attrs,
       data_version = runs.data_version + 1,
-      updated_at = now()`);
+      updated_at = now()
+    RETURNING run_id, (xmax = 0) AS inserted`);
+  return rowsOf<{ run_id: string; inserted: boolean }>(result).filter((r) => r.inserted && records.has(r.run_id))
+    .length;
 }
 
 /** INSERT the rows of `rowsJson` not stored yet (a re-upload adds nothing), RETURNING what the totals need. */
@@ -197,41 +218,50 @@ function addToRuns(counts: SQL): SQL {
   return sql`UPDATE runs SET ${counts},
       first_at = least(runs.first_at, agg.first_at), last_at = greatest(runs.last_at, agg.last_at),
       data_version = data_version + 1, updated_at = now()
-    FROM agg WHERE runs.run_id = agg.run_id`;
+    FROM agg WHERE runs.run_id = agg.run_id
+    RETURNING agg.n`;
 }
 
-async function insertSpans(tx: Tx, rowsJson: string) {
+async function insertSpans(tx: Tx, rowsJson: string): Promise<number> {
   const returning = sql`run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1`;
-  await tx.execute(sql`
+  return sumOf(
+    await tx.execute(sql`
     WITH ins AS (${insertNewRows(spansTable, SPAN_INSERT, rowsJson, returning)}),
     agg AS (${spanTotalsOf(sql`ins`)})
-    ${addSpanTotalsFrom(sql`agg x`)}`);
+    ${addSpanTotalsFrom(sql`agg x`)}
+    RETURNING x.n`),
+  );
 }
 
-async function insertIterations(tx: Tx, rowsJson: string) {
-  await tx.execute(sql`
+async function insertIterations(tx: Tx, rowsJson: string): Promise<number> {
+  const result = await tx.execute(sql`
     WITH ins AS (${insertNewRows(iterations, ITERATION_INSERT, rowsJson, sql`run_id, ts, tokens_used`)}),
     agg AS (
       SELECT run_id, count(*) AS n, coalesce(sum(tokens_used), 0) AS tokens, min(ts) AS first_at, max(ts) AS last_at
       FROM ins GROUP BY run_id
     )
     ${addToRuns(sql`iteration_count = iteration_count + agg.n, iteration_tokens = ${addTokensCapped(sql`iteration_tokens`, sql`agg.tokens`)}`)}`);
+  return sumOf(result);
 }
 
-async function insertEvents(tx: Tx, rowsJson: string) {
-  await tx.execute(sql`
+async function insertEvents(tx: Tx, rowsJson: string): Promise<number> {
+  const result = await tx.execute(sql`
     WITH ins AS (${insertNewRows(events, EVENT_INSERT, rowsJson, sql`run_id, ts`)}),
     agg AS (SELECT run_id, count(*) AS n, min(ts) AS first_at, max(ts) AS last_at FROM ins GROUP BY run_id)
     ${addToRuns(sql`event_count = event_count + agg.n`)}`);
+  return sumOf(result);
 }
 
-async function upsertTasks(tx: Tx, tasks: StoredTask[]) {
-  await tx.execute(sql`
+/** Upsert the batch's tasks; resolves with how many were not stored before. */
+async function upsertTasks(tx: Tx, tasks: StoredTask[]): Promise<number> {
+  const result = await tx.execute(sql`
     INSERT INTO tasks (${TASK_INSERT.names})
     SELECT * FROM json_to_recordset(${rowsJson(tasks, toTaskRow)}::json) AS x(${TASK_INSERT.recordset})
     ON CONFLICT (run_id, task_id) DO UPDATE SET
       title = coalesce(excluded.title, tasks.title), status = coalesce(excluded.status, tasks.status),
       error_count = coalesce(excluded.error_count, tasks.error_count),
       tokens_used = coalesce(excluded.tokens_used, tasks.tokens_used),
-      attrs = tasks.attrs || excluded.attrs`);
+      attrs = tasks.attrs || excluded.attrs
+    RETURNING (xmax = 0) AS inserted`);
+  return rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
 }

@@ -13,6 +13,7 @@ import { iterations } from "./schema";
 export type IterationListRow = Pick<
   StoredIteration,
   | "n"
+  | "tsUs"
   | "taskId"
   | "filesModified"
   | "tests"
@@ -37,6 +38,7 @@ export async function listIterations(db: Db, runId: string): Promise<IterationLi
   const rows = await db
     .select({
       n: iterations.n,
+      tsUs: sql<number>`(extract(epoch from ${iterations.ts}) * 1000000)::float8`,
       taskId: iterations.taskId,
       filesModified: iterations.filesModified,
       tests: iterations.tests,

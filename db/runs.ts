@@ -10,6 +10,7 @@ import {
   type RunSummary,
   type RunVerdict,
 } from "@/lib/schemas/api";
+import { ANALYSIS_VERSION } from "@/lib/analysis/version";
 import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
@@ -32,6 +33,8 @@ type RunRow = {
   data_version: number;
   verdict: RunVerdict | null;
   verdict_fresh: boolean;
+  review_status: RunSummary["review"]["status"] | null;
+  review_category: RunSummary["review"]["category"];
   sort_key: number | string;
 };
 
@@ -51,7 +54,10 @@ const SELECT = sql`
     (extract(epoch from ${START}) * 1000000)::float8 AS start_us,
     (extract(epoch from r.last_at) * 1000000)::float8 AS end_us,
     r.span_count, r.failure_count, r.iteration_count, r.event_count, ${TOKENS} AS tokens,
-    r.cost_usd, r.data_version, r.verdict, (r.verdict_version = r.data_version) AS verdict_fresh`;
+    r.cost_usd, r.data_version, r.verdict, (r.verdict_version = r.data_version AND r.verdict_rules = ${ANALYSIS_VERSION}) AS verdict_fresh,
+    v.status AS review_status, v.category AS review_category`;
+/** Every runs query joins the run's review (none: open). */
+const FROM = sql`FROM runs r LEFT JOIN reviews v ON v.run_id = r.run_id`;
 
 export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSummary[]; next_cursor: string | null }> {
   const sortExpr = SORT_EXPR[q.sort];
@@ -62,6 +68,8 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
   if (q.from) where.push(sql`${START} >= ${q.from}::timestamptz`);
   if (q.to) where.push(sql`${START} <= ${q.to}::timestamptz`);
   if (q.status) where.push(statusFilter(q.status));
+  if (q.review) where.push(sql`coalesce(v.status, 'open') = ${q.review}`);
+  if (q.category) where.push(sql`v.category = ${q.category}`);
   const after = q.cursor ? decodeRunCursor(q.cursor, q.sort) : null;
   if (after) {
     const cmp = q.order === "desc" ? sql`<` : sql`>`;
@@ -69,7 +77,7 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
   }
   const dir = q.order === "desc" ? sql`DESC` : sql`ASC`;
   const rows = rowsOf<RunRow>(
-    await db.execute(sql`${SELECT}, ${sortExpr} AS sort_key FROM runs r
+    await db.execute(sql`${SELECT}, ${sortExpr} AS sort_key ${FROM}
       WHERE ${sql.join(where, sql` AND `)}
       ORDER BY sort_key ${dir}, r.run_id ${dir} LIMIT ${q.limit + 1}`),
   );
@@ -83,7 +91,7 @@ export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
   if (!hasNoNul(runId)) return null; // no run id holds NUL; the database would refuse the comparison
   const rows = rowsOf<RunRow & { updated_us: number }>(
     await db.execute(sql`${SELECT}, (extract(epoch from r.updated_at) * 1000000)::float8 AS updated_us,
-      0 AS sort_key FROM runs r WHERE r.run_id = ${runId}`),
+      0 AS sort_key ${FROM} WHERE r.run_id = ${runId}`),
   );
   const row = rows[0];
   if (!row) return null;
@@ -151,5 +159,6 @@ function toSummary(row: RunRow): RunSummary {
       tokens: Number(row.tokens),
     },
     verdict: row.verdict && row.verdict_fresh ? row.verdict : null,
+    review: { status: row.review_status ?? "open", category: row.review_category },
   };
 }

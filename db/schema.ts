@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -16,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6, mode: "string" });
@@ -49,9 +51,13 @@ export const runs = pgTable(
     lastAt: ts("last_at"),
     /** Bumped by every write to the run; analysis caches key on it. */
     dataVersion: integer("data_version").notNull().default(0),
-    /** Badges for the runs page from the last default-settings analysis, with the data_version it saw. */
+    /**
+     * Badges for the runs page from the last default-settings analysis, with the data_version
+     * it saw and the version of the analysis rules that made it (a newer Loopscope recounts).
+     */
     verdict: jsonb("verdict").$type<Record<string, unknown>>(),
     verdictVersion: integer("verdict_version"),
+    verdictRules: integer("verdict_rules"),
     createdAt: ts("created_at")
       .notNull()
       .default(sql`now()`),
@@ -209,20 +215,36 @@ export const projectSettings = pgTable("project_settings", {
     .default(sql`now()`),
 });
 
-/** Team comments on a run, for the post-mortem. */
+/**
+ * Team comments on a run (docs/dashboard.md#comments): on the run as a whole, or
+ * anchored to a span, an iteration or a moment (at most one of the three); a
+ * reply names its thread's first comment (parent_id) and goes with it when it is
+ * deleted. author_user_id is the signed-in author, who may edit and delete it.
+ */
 export const comments = pgTable(
   "comments",
   {
     runId: runRef(),
     commentId: text("comment_id").notNull(),
     author: text("author").notNull(),
+    authorUserId: text("author_user_id").references(() => users.userId, { onDelete: "set null" }),
     body: text("body").notNull(),
+    spanId: text("span_id"),
+    iteration: integer("iteration"),
+    at: ts("at"),
+    parentId: text("parent_id"),
     createdAt: ts("created_at")
       .notNull()
       .default(sql`now()`),
+    editedAt: ts("edited_at"),
   },
-  // Comments of a run, oldest first.
-  (t) => [primaryKey({ columns: [t.runId, t.commentId] }), index("comments_run_idx").on(t.runId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.commentId] }),
+    // Comments of a run, oldest first (the span and iteration filters read the run's few comments).
+    index("comments_run_idx").on(t.runId, t.createdAt),
+    // A reply's thread: deleting the first comment deletes its replies.
+    foreignKey({ columns: [t.runId, t.parentId], foreignColumns: [t.runId, t.commentId] }).onDelete("cascade"),
+  ],
 );
 
 /**
@@ -242,4 +264,93 @@ export const otlpTraces = pgTable(
   },
   // A run's traces: the ON DELETE CASCADE of a deleted run.
   (t) => [index("otlp_traces_run_idx").on(t.runId)],
+);
+
+/** Accounts of docs/accounts.md: email is stored lowercased; the password only as its scrypt hash. */
+export const users = pgTable(
+  "users",
+  {
+    userId: text("user_id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["viewer", "editor", "admin"] }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  // Sign-in looks a user up by email; one account per email.
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+/** Browser sessions: the cookie's token is stored only as its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.userId, { onDelete: "cascade" }),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  // A user's sessions: the ON DELETE CASCADE of a deleted user.
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** API keys of the project: the secret is stored only as its SHA-256; a revoked key stays listed. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    keyId: text("key_id").primaryKey(),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    secretHint: text("secret_hint").notNull(),
+    scopes: jsonb("scopes").$type<("ingest" | "read")[]>().notNull(),
+    createdBy: text("created_by").references(() => users.userId, { onDelete: "set null" }),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  // Bearer and x-api-key look a key up by its secret's hash; Basic by its public key.
+  (t) => [uniqueIndex("api_keys_secret_idx").on(t.secretHash), uniqueIndex("api_keys_public_idx").on(t.publicKey)],
+);
+
+/** A run's review (docs/dashboard.md#review): one row per reviewed run; a run without one is `open`. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    runId: runRef().primaryKey(),
+    status: text("status").notNull(),
+    verdict: text("verdict").notNull(),
+    category: text("category"),
+    actions: jsonb("actions").notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  // The runs list's filter by review status and category.
+  (t) => [index("reviews_status_category_idx").on(t.status, t.category)],
+);
+
+/** Saved what-if profiles (docs/dashboard.md#profiles): a named set of setting overrides. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    profileId: text("profile_id").primaryKey(),
+    name: text("name").notNull(),
+    settings: jsonb("settings").notNull(),
+    createdBy: text("created_by"),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  // A name names one profile: POST refuses a second one (409).
+  (t) => [uniqueIndex("profiles_name_idx").on(t.name)],
 );

@@ -52,8 +52,10 @@ async function runInfo(
   runId: string,
   b: { start_us: number; end_us: number; span_count: number },
 ): Promise<TimelineRunInfo> {
-  const its = rowsOf<{ n: number; ts_us: number }>(
-    await db.execute(sql`SELECT n, ${US("ts")} AS ts_us FROM iterations WHERE run_id = ${runId} ORDER BY n`),
+  const its = rowsOf<{ n: number; ts_us: number; task_id: string | null; errors: unknown }>(
+    await db.execute(
+      sql`SELECT n, ${US("ts")} AS ts_us, task_id, errors FROM iterations WHERE run_id = ${runId} ORDER BY n`,
+    ),
   );
   const evs = rowsOf<{
     ts_us: number;
@@ -70,7 +72,12 @@ async function runInfo(
     start_us: b.start_us,
     end_ms: ms(b.end_us),
     span_count: b.span_count,
-    iterations: its.map((i) => ({ n: Number(i.n), ts_ms: ms(i.ts_us) })),
+    iterations: its.map((i) => ({
+      n: Number(i.n),
+      ts_ms: ms(i.ts_us),
+      task_id: i.task_id,
+      errors: iterationErrors(i.errors),
+    })),
     events: evs.map((e) => ({
       ts_ms: ms(e.ts_us),
       kind: e.kind,
@@ -79,6 +86,16 @@ async function runInfo(
       status: e.status == null ? null : Number(e.status),
     })),
   };
+}
+
+/** An iteration's logged errors as the search reads them: strings, each cut short, at most ten. */
+function iterationErrors(raw: unknown): string[] {
+  const list = typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e): e is string => typeof e === "string")
+    .slice(0, 10)
+    .map((e) => e.slice(0, TIMELINE_ERROR_CHARS));
 }
 
 /** One page of the timeline, or null when the run does not exist. */

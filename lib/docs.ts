@@ -39,6 +39,12 @@ export const DOC_PAGES: readonly DocPage[] = [
   },
   { slug: "otlp", file: "docs/otlp.md", title: "OpenTelemetry", summary: "The OTLP/HTTP receiver and its mapping." },
   { slug: "dashboard", file: "docs/dashboard.md", title: "Dashboard", summary: "The pages and what each shows." },
+  {
+    slug: "accounts",
+    file: "docs/accounts.md",
+    title: "Accounts and API keys",
+    summary: "First start, roles, sessions, API keys and the open mode.",
+  },
   { slug: "examples", file: "examples/README.md", title: "Examples", summary: "The example runs and what each holds." },
   {
     slug: "decisions",

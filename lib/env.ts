@@ -7,6 +7,14 @@
 import { z } from "zod";
 import { describeIssues } from "./schemas/errors";
 
+const httpUrl = z.string().refine((url) => /^https?:\/\/[^\s/]+/.test(url), "must be an http:// or https:// URL");
+
+const SSO_PAIRS = [
+  ["LOOPSCOPE_OIDC_ISSUER", "LOOPSCOPE_OIDC_CLIENT_ID"],
+  ["LOOPSCOPE_OIDC_CLIENT_ID", "LOOPSCOPE_OIDC_CLIENT_SECRET"],
+  ["LOOPSCOPE_GITHUB_CLIENT_ID", "LOOPSCOPE_GITHUB_CLIENT_SECRET"],
+] as const;
+
 const megabytes = (fallback: number) => z.coerce.number().finite().positive().default(fallback);
 
 export const ServerEnv = z.object({
@@ -27,6 +35,39 @@ export const ServerEnv = z.object({
   LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
   /** Postgres only: a statement running longer is cancelled, in seconds; 0: never. */
   LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: z.coerce.number().finite().min(0).default(60),
+  /** Accounts and API keys (docs/accounts.md); `off`: the open single-user mode, on 127.0.0.1 unless HOST says otherwise. */
+  LOOPSCOPE_AUTH: z.enum(["on", "off"]).default("on"),
+  /** A key accepted as an admin-scope API key, for automation and tests. */
+  LOOPSCOPE_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The address users open Loopscope at; SSO redirect URLs start with it. Unset: the request's own origin. */
+  LOOPSCOPE_PUBLIC_URL: httpUrl.optional(),
+  /** OpenID Connect sign-in (docs/accounts.md#github-and-openid-connect): the issuer, client id and secret. */
+  LOOPSCOPE_OIDC_ISSUER: httpUrl.optional(),
+  LOOPSCOPE_OIDC_CLIENT_ID: z.string().optional(),
+  LOOPSCOPE_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The OIDC button's label: "Sign in with <name>". */
+  LOOPSCOPE_OIDC_NAME: z.string().max(40).optional(),
+  /** GitHub sign-in: an OAuth app's client id and secret. */
+  LOOPSCOPE_GITHUB_CLIENT_ID: z.string().optional(),
+  LOOPSCOPE_GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** For tests only: GitHub's web and API base URLs. */
+  LOOPSCOPE_GITHUB_URL: httpUrl.optional(),
+  LOOPSCOPE_GITHUB_API_URL: httpUrl.optional(),
+  /** Comma-separated email domains whose users SSO may create (as viewers); unset: none. */
+  LOOPSCOPE_SSO_ALLOWED_DOMAINS: z.string().optional(),
+});
+
+// A provider half-configured is a mistake worth stopping the start for.
+const CheckedEnv = ServerEnv.superRefine((env, ctx) => {
+  for (const [a, b] of SSO_PAIRS) {
+    for (const [set, missing] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (env[set] !== undefined && env[missing] === undefined)
+        ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${set} is` });
+    }
+  }
 });
 export type ServerEnv = z.output<typeof ServerEnv>;
 
@@ -41,7 +82,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     const value = env[name]?.trim();
     if (value) set[name] = value;
   }
-  const parsed = ServerEnv.safeParse(set);
+  const parsed = CheckedEnv.safeParse(set);
   if (parsed.success) return parsed.data;
   const problems = describeIssues(parsed.error.issues, { input: set }).map((d) => d.message);
   throw new EnvError(`invalid environment: ${problems.join("; ")}`);

@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   cross_origin: 403,
+  forbidden: 403,
+  conflict: 409,
   invalid_parameter: 400,
   nothing_valid: 400,
   not_found: 404,

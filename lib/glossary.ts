@@ -143,6 +143,7 @@ const badge = {
   bottlenecks: a("bottlenecks", "tools that are slow, failing or called with the same input again and again"),
   failed: a("calls-and-containers", "spans that failed (ok = false, or an error)"),
   not_analysed: d("runs", "too large to analyse on the list: open the run to analyse it"),
+  review: d("review", "where the team's review of this run stands, and the root cause it found"),
 } satisfies Record<string, GlossaryEntry>;
 
 export const GLOSSARY = {

@@ -92,7 +92,7 @@ const STUCK_PROGRESS: Profile = {
   llmCalls: [1, 2],
   tokensIn: [2400, 6200],
   tokensOut: [150, 1300],
-  model: "claude-sonnet",
+  model: "claude-sonnet-4-5",
   failures: {
     http_get: { p: 0.1, errors: ["HTTP 502 Bad Gateway"] },
     edit_file: { p: 0.05, errors: ["patch did not apply"] },
@@ -126,7 +126,7 @@ const HEALTHY: Profile = {
   llmCalls: [1, 2],
   tokensIn: [350, 700],
   tokensOut: [60, 220],
-  model: "claude-haiku",
+  model: "claude-haiku-4-5",
   failures: {
     http_get: { p: 0.12, errors: ["HTTP 504 Gateway Timeout"] },
     run_shell: { p: 0.08, errors: ["exit status 2"] },
@@ -723,7 +723,7 @@ function buildTraces(): Promise<string> {
                   str("gen_ai.agent.name", "Fixer"),
                   str("gen_ai.agent.id", "agent-fixer-1"),
                   str("gen_ai.conversation.id", "conv-example-0001"),
-                  str("gen_ai.request.model", "claude-sonnet"),
+                  str("gen_ai.request.model", "claude-sonnet-4-5"),
                   { key: "gen_ai.request.temperature", value: { doubleValue: 0.3 } },
                   int64("gen_ai.usage.input_tokens", 4210),
                   int64("gen_ai.usage.output_tokens", 655),
@@ -813,7 +813,7 @@ function buildClaudeCodeLogs(): Promise<string> {
                 str("tool_source", "builtin"),
               ]),
               log(35_000, "api_error", 14, [
-                str("model", "claude-sonnet"),
+                str("model", "claude-sonnet-4-5"),
                 str("error", "rate_limit_error"),
                 intNumber("status_code", 429),
                 intNumber("duration_ms", 640),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` (README.md#configuration): build once when there is no build, then serve.
-// PORT (default 3000); DATABASE_URL unset → embedded PGlite under
+// PORT (default 3000), HOST (docs/accounts.md#open-mode); DATABASE_URL unset → embedded PGlite under
 // LOOPSCOPE_DATA_DIR (default ./data). Migrations run when the server starts.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,6 +17,10 @@ if (!existsSync(path.join(root, process.env.LOOPSCOPE_DIST_DIR || ".next", "BUIL
 }
 
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, stdio: "inherit" });
+// With accounts off (LOOPSCOPE_AUTH=off) the app is open to whoever reaches it, so it listens on
+// 127.0.0.1 only unless HOST names an address; with accounts on, on HOST or every interface.
+const host = process.env.HOST || (process.env.LOOPSCOPE_AUTH?.trim() === "off" ? "127.0.0.1" : undefined);
+const args = [nextBin, "start", "-p", port, ...(host ? ["-H", host] : [])];
+const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,6 +9,7 @@ import { getCachedReport, hashSettings, putCachedReport, saveVerdict } from "@/d
 import { getRun } from "@/db/runs";
 import { getProjectSettings } from "@/db/settings";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
+import { countBottlenecks } from "@/lib/charts/bottlenecks";
 import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
 import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
@@ -34,22 +35,28 @@ async function readOrCompute(db: Db, runId: string, overrides: PartialSettings):
   const project = await getProjectSettings(db);
   const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
   const key = hashSettings(settings);
-  const cached = await getCachedReport(db, runId, key, run.data_version);
-  if (cached) return cached as unknown as AnalysisReport;
+  const defaults = Object.keys(overrides).length === 0;
+  const cached = (await getCachedReport(db, runId, key, run.data_version)) as AnalysisReport | null;
+  if (cached) {
+    // A verdict from older rules (run.verdict reads null when stale) is redone from the cached report.
+    if (defaults && run.verdict === null) await saveVerdict(db, runId, run.data_version, verdictOf(cached));
+    return cached;
+  }
   const input = await loadAnalysisInput(db, runId);
   if (!input) throw runNotFound(runId);
   const report = await analyzeRun(input, settings);
   await putCachedReport(db, runId, key, run.data_version, report);
-  if (Object.keys(overrides).length === 0) await saveVerdict(db, runId, run.data_version, verdictOf(report));
+  if (defaults) await saveVerdict(db, runId, run.data_version, verdictOf(report));
   return report;
 }
 
+/** The runs list's badges; "N bottlenecks" counts only the alarming ones (docs/analysis.md#bottlenecks). */
 export function verdictOf(report: AnalysisReport): RunVerdict {
   const its = report.stagnation.iterations;
   return {
     tripped: breakerTripped(report),
     stagnation_risk: its[its.length - 1]?.risk ?? null,
-    bottlenecks: report.bottlenecks.length,
+    bottlenecks: countBottlenecks(report.bottlenecks).alarmed,
     halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
   };
 }

@@ -53,7 +53,7 @@ export async function loadExamples(db: Db, dir = EXAMPLES_DIR): Promise<Examples
   const results: ExampleFileResult[] = [];
   for (const [i, file] of files.entries()) {
     const s = seen[i] as SeenFile;
-    if (s.stored) results.push({ file, status: "already_loaded", ...s.result });
+    if (s.stored) results.push({ file, status: "already_loaded", ...s.result, stored: 0 });
     else {
       const {
         upload_id: _uploadId,

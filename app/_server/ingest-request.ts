@@ -79,7 +79,7 @@ export async function ingestRequest(
   if (!req.body) throw new ApiError("nothing_valid", "the request body is empty");
 
   const filename = decodeFilename(req.headers.get("x-loopscope-filename"));
-  const bytes = limitBytes(req.body as unknown as AsyncIterable<Uint8Array>, limit);
+  const bytes = limitBytes(drainedBytes(req.body), limit);
   const ctx: ImportContext = {
     runId: query.run_id ?? null,
     endedAtUs: query.ended_at !== undefined ? parseTimeUs(query.ended_at) : null,
@@ -94,6 +94,31 @@ export async function ingestRequest(
   });
   const { db } = await getDb();
   return storeUpload(db, opened, { runId: ctx.runId, source, filename });
+}
+
+/**
+ * The body's bytes. When the reader stops early (a cap, a database failure),
+ * the rest of the body is read and thrown away: cancelling it would reset the
+ * connection before the 413 or 503 is written, and leaving it unread would
+ * stall the next request on a kept-alive connection (docs/api.md#limits).
+ */
+async function* drainedBytes(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let done = false;
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) yield r.value;
+    done = true;
+  } finally {
+    if (!done) void discardRest(reader);
+  }
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The client went away: nothing left to discard.
+  }
 }
 
 export type UploadOptions = {
@@ -146,7 +171,8 @@ export async function storeUpload(
   const upload_id = randomUUID();
   await recordUpload(db, { uploadId: upload_id, source, filename, ...result });
   if (filename) await nameUnnamedRuns(db, result.runs, filename);
-  if (format !== "loopscope") await placeIterations(db, result.runs);
+  // An iteration read again from a transcript replaces the stored one: not new (docs/api.md#ingest).
+  if (format !== "loopscope") result.stored = Math.max(0, result.stored - (await placeIterations(db, result.runs)));
   return { ...result, upload_id, format };
 }
 

@@ -15,7 +15,9 @@
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { withTraceRuns } from "@/db/otlp-traces";
+import { nameUntitledRuns } from "@/db/run-titles";
 import { readEnv } from "@/lib/env";
+import { otlpRunTitles, type TitleSpan } from "@/lib/otlp/run-title";
 import { checkSameOrigin } from "@/lib/http/same-origin";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
 import { storableId } from "@/lib/schemas/storable";
@@ -70,8 +72,14 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
   const encoding = otlpEncodingOf(contentType);
   const origin = checkSameOrigin(req.method, req.headers, req.url);
   if (!origin.ok) return status(403, encoding ?? "json", GRPC_PERMISSION_DENIED, origin.reason);
-  const auth = authorizeIngest(req.headers.get("authorization"));
-  if (!auth.ok) return status(401, encoding ?? "json", GRPC_UNAUTHENTICATED, auth.reason);
+  const auth = await authorizeIngest(req);
+  if (!auth.ok)
+    return status(
+      auth.status,
+      encoding ?? "json",
+      auth.status === 401 ? GRPC_UNAUTHENTICATED : GRPC_PERMISSION_DENIED,
+      auth.reason,
+    );
   if (endpoint === "metrics") return discardMetrics(req, encoding, maxOtlpBytes());
   if (encoding === null)
     return status(
@@ -150,15 +158,31 @@ function store(db: Db, mapped: Mapped): Promise<IngestResult> {
     return runId === null ? [] : [{ traceId: t.traceId, runId }];
   });
   const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named };
-  return withTraceRuns(db, traces, (tx, knownRuns) => ingest(tx, assignKnownRuns(mapped.records, knownRuns))).catch(
-    (err: unknown) => {
-      // The whole request is one transaction, rolled back: a failure anywhere in it stored nothing.
-      throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
-    },
-  );
+  // A run the spans created is named after its service and first prompt or root operation.
+  const write = async (tx: Db, knownRuns: Map<string, string>) => {
+    const records = assignKnownRuns(mapped.records, knownRuns);
+    const result = await ingest(tx, records);
+    await nameUntitledRuns(
+      tx,
+      otlpRunTitles(records.filter((r): r is TitleSpan & OtlpWireRecord => r.type === "span")),
+    );
+    return result;
+  };
+  return withTraceRuns(db, traces, write).catch((err: unknown) => {
+    // The whole request is one transaction, rolled back: a failure anywhere in it stored nothing.
+    throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
+  });
 }
 
-const NOTHING_STORED: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
+const NOTHING_STORED: IngestResult = {
+  runs: [],
+  accepted: 0,
+  stored: 0,
+  rejected: 0,
+  errors: [],
+  errors_total: 0,
+  skipped: 0,
+};
 
 function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
   const items = records.map((value, i) => ({ lineNo: i + 1, value }));

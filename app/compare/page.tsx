@@ -9,6 +9,7 @@ import { ComparePicker } from "@/components/compare/compare-picker";
 import { CompareFigures, CompareTexts, CompareTools } from "@/components/compare/compare-tables";
 import { compareRuns, type ComparedRun } from "@/lib/compare/compare-runs";
 import { RunListQuery } from "@/lib/schemas/api";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 const PICKER_RUNS = 200;
@@ -22,6 +23,7 @@ async function loadSide(db: Db, runId: string): Promise<ComparedRun | null> {
 }
 
 export default async function ComparePage({ searchParams }: { searchParams: Search }) {
+  await requirePageUser();
   const sp = await searchParams;
   const [a, b] = [one(sp.a), one(sp.b)];
   const { db } = await getDb();

@@ -9,6 +9,7 @@ import { RunListQuery, type RunSummary } from "@/lib/schemas/api";
 import { RunsFilters } from "@/components/runs/runs-filters";
 import { RunsLoadExamples } from "@/components/runs/runs-load-examples";
 import { RunsTable } from "@/components/runs/runs-table";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 
@@ -40,6 +41,7 @@ async function withVerdicts(db: Db, runs: RunSummary[]): Promise<RunSummary[]> {
 }
 
 export default async function RunsPage({ searchParams }: Props) {
+  await requirePageUser();
   const raw = Object.fromEntries(
     Object.entries(await searchParams).filter(([, v]) => typeof v === "string" && v !== ""),
   );

@@ -6,10 +6,12 @@ import { getProjectSettings } from "@/db/settings";
 import { IngestKeysCard } from "@/components/settings/ingest-keys";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
+  const user = await requirePageUser();
   const { db } = await getDb();
   const saved = await getProjectSettings(db);
   return (
@@ -21,7 +23,7 @@ export default async function SettingsPage() {
         default. What each setting does: <Link href="/docs/analysis#settings">the analysis rules</Link>.
       </p>
       <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
-      <IngestKeysCard />
+      <IngestKeysCard accountsOn={user !== "off"} />
     </div>
   );
 }

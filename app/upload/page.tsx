@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { UploadPanel } from "@/components/upload/upload-panel";
+import { requirePageUser } from "@/app/_server/session";
 
-export default function UploadPage() {
+export default async function UploadPage() {
+  await requirePageUser();
   return (
     <>
       <h1>Upload</h1>

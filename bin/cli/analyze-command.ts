@@ -132,6 +132,7 @@ function summarise(runId: string, records: StoredRecord[], startUs: number): Run
     labels: {},
     cost_usd: 0,
     verdict: null,
+    review: { status: "open", category: null },
     counts,
     started_at: formatTimeUs(startUs),
     ended_at: formatTimeUs(end),

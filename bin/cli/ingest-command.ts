@@ -15,7 +15,14 @@ import { formatCount } from "@/lib/format";
 import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
 
-export type IngestOptions = { url: string; runId?: string; format?: ImportFormat; live?: boolean };
+export type IngestOptions = {
+  url: string;
+  runId?: string;
+  format?: ImportFormat;
+  live?: boolean;
+  /** Sent as `Authorization: Bearer` (docs/accounts.md#api-keys). */
+  apiKey?: string;
+};
 
 /** What the server answered for one file (`status` 0: the file could not be read). */
 export type Outcome =
@@ -121,7 +128,11 @@ export async function sendFile(
   });
   const res = await fetch(buildIngestUrl(opts.url, opts), {
     method: "POST",
-    headers: { "Content-Type": contentTypeFor(file), "X-Loopscope-Filename": encodeURIComponent(basename(file)) },
+    headers: {
+      "Content-Type": contentTypeFor(file),
+      "X-Loopscope-Filename": encodeURIComponent(basename(file)),
+      ...(opts.apiKey && { Authorization: `Bearer ${opts.apiKey}` }),
+    },
     body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
     duplex: "half",
   } as RequestInit);

@@ -23,10 +23,11 @@ import { runWatch } from "./watch-command";
 import { defaultStateFile } from "./watch-state";
 
 const USAGE = `usage:
-  loopscope ingest PATH... [--url URL] [--run ID] [--format F]    stream files to a Loopscope server
+  loopscope ingest PATH... [--url URL] [--run ID] [--format F] [--api-key KEY]
+                                                                  stream files to a Loopscope server
   loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F]
                                                                   analyse files offline; exit 3 when a breaker trips
-  loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE]
+  loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE] [--api-key KEY]
                                                                   follow a live loop: send files as they grow
   loopscope --version | --help
 
@@ -34,6 +35,7 @@ A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.md (and
 and node_modules. Each file's format is detected from its content (Loopscope JSONL, Claude Code and Codex sessions,
 OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join(", ")}.
 PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
+ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that.
 watch polls the DIRs every --interval seconds (2) and sends each new or changed file once it has been unchanged for
@@ -61,13 +63,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { url: { type: "string" }, run: { type: "string" }, format: { type: "string" } },
+        options: {
+          url: { type: "string" },
+          run: { type: "string" },
+          format: { type: "string" },
+          "api-key": { type: "string" },
+        },
       });
       if (positionals.length === 0) return usage("ingest needs at least one PATH");
       const format = parseFormat(values.format);
       const files = existingFiles(positionals);
       if (!files) return 1;
-      return await runIngest(files, { url: values.url ?? defaultUrl(env), runId: values.run, format });
+      const apiKey = values["api-key"] ?? apiKeyOf(env);
+      return await runIngest(files, { url: values.url ?? defaultUrl(env), runId: values.run, format, apiKey });
     }
     if (command === "watch") return await watch(rest, env);
     if (command === "analyze") {
@@ -110,6 +118,7 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       interval: { type: "string" },
       "quiet-s": { type: "string" },
       state: { type: "string" },
+      "api-key": { type: "string" },
     },
   });
   if (positionals.length === 0) return usage("watch needs at least one DIR");
@@ -129,6 +138,7 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       positionals,
       {
         url: values.url ?? defaultUrl(env),
+        apiKey: values["api-key"] ?? apiKeyOf(env),
         runId: values.run,
         format,
         intervalMs: intervalS * 1000,
@@ -150,6 +160,11 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || (n === 0 && !zeroOk))
     throw new Error(`${flag} must be a number of seconds${zeroOk ? "" : " above 0"}; got "${value}"`);
   return n;
+}
+
+/** The key `ingest` and `watch` send without --api-key: LOOPSCOPE_API_KEY, if set. */
+function apiKeyOf(env: NodeJS.ProcessEnv): string | undefined {
+  return env.LOOPSCOPE_API_KEY?.trim() || undefined;
 }
 
 /** The server `ingest` talks to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */

@@ -21,6 +21,7 @@ import { readWatchState, writeWatchState } from "./watch-state";
 
 export type WatchOptions = {
   url: string;
+  apiKey?: string;
   runId?: string;
   format?: ImportFormat;
   /** How long a changed file must stay unchanged before it is sent. */
@@ -49,11 +50,11 @@ export function createWatcher(paths: readonly string[], opts: WatchOptions, sign
   /** Send one file; false when the server could not be reached (the rest waits for the next poll). */
   async function send(stat: FileStat): Promise<boolean> {
     const shown = path.relative(process.cwd(), stat.file) || stat.file;
-    const { url, runId, format } = opts;
+    const { url, runId, format, apiKey } = opts;
     let outcome: Outcome;
     try {
       const endedAt = formatTimeUs(modifiedAtUs(stat.file));
-      outcome = await sendFile(stat.file, { url, runId, format, endedAt, live: true });
+      outcome = await sendFile(stat.file, { url, runId, format, apiKey, endedAt, live: true });
     } catch (err) {
       const unreadable = readProblem(stat.file);
       if (unreadable === "gone") return true;

@@ -1,8 +1,9 @@
 "use client";
 // The comment list and form: posts to /api/v1/runs/{id}/comments, then asks
 // the server page to re-render (useRefreshAfter) so every list stays the
-// server's. The author's name is remembered in localStorage.
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+// server's. The author's name is remembered in localStorage; a signed-in user
+// (docs/accounts.md#comments) is the author, and the name field is not shown.
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { formatTimestamp } from "@/lib/format";
 import { COMMENT_AUTHOR_MAX, COMMENT_BODY_MAX, type CommentOut } from "@/lib/schemas/comments";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
@@ -26,6 +27,7 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
   const author = typedAuthor ?? storedAuthor;
   const [body, setBody] = useState("");
   const { busy, error, run } = useRefreshAfter();
+  const signedInAs = useSignedInName();
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -33,7 +35,7 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
       const res = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/comments`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ author, body }),
+        body: JSON.stringify({ author: signedInAs ?? author, body }),
       });
       if (!res.ok) {
         const err = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
@@ -63,15 +65,21 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
         </ol>
       )}
       <form className="comment-form no-print" onSubmit={submit} data-testid="comment-form">
-        <input
-          aria-label="Your name"
-          placeholder="Your name"
-          value={author}
-          maxLength={COMMENT_AUTHOR_MAX}
-          required
-          onChange={(e) => setAuthor(e.target.value)}
-          data-testid="comment-author"
-        />
+        {signedInAs !== null ? (
+          <span className="muted" data-testid="comment-signed-in">
+            Commenting as <strong>{signedInAs}</strong>
+          </span>
+        ) : (
+          <input
+            aria-label="Your name"
+            placeholder="Your name"
+            value={author}
+            maxLength={COMMENT_AUTHOR_MAX}
+            required
+            onChange={(e) => setAuthor(e.target.value)}
+            data-testid="comment-author"
+          />
+        )}
         <textarea
           aria-label="Comment"
           placeholder="What happened here? What should change?"
@@ -95,4 +103,22 @@ export function CommentBox({ runId, comments }: { runId: string; comments: Comme
       </form>
     </>
   );
+}
+
+/** The signed-in user's name, null when accounts are off or nobody is signed in (asked once, after mount). */
+function useSignedInName(): string | null {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch("/api/v1/auth/session")
+      .then((res) => (res.ok ? (res.json() as Promise<{ user: { name: string } | null }>) : null))
+      .then((session) => {
+        if (live) setName(session?.user?.name ?? null);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return name;
 }

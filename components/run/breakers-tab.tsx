@@ -1,72 +1,137 @@
-// The breakers tab: every transition and trip of every
-// breaker in one chronological log, with reason, severity and action; each
-// entry links to the timeline at that moment (?tab=timeline&view=…, the
-// timeline's URL contract). Breaker kinds, states, detectors, severities and
-// actions link to the glossary. Render only: entries from lib/charts/breaker-log.
+// The breakers tab (docs/dashboard.md#breakers): every transition and trip of
+// every breaker, grouped by breaker and subject — "http_get opened 123×
+// between …, 183 calls blocked" — each group a <details> holding one page of
+// its events; a filter by kind, subject and state above. A GET form and plain
+// links: the URL holds filter, open group and page, and no JavaScript is needed.
+// Render only: groups from lib/charts/breaker-groups.
 import Link from "next/link";
-import type { BreakerLogEntry } from "@/lib/charts/breaker-log";
-import { formatDuration, formatTimestamp } from "@/lib/format";
-import { Term, TermText } from "@/components/shared/glossary-term";
+import {
+  describeGroup,
+  groupPageSize,
+  OPEN_GROUP_MAX,
+  pageGroupEntries,
+  type BreakerFilter,
+  type BreakerGroup,
+} from "@/lib/charts/breaker-groups";
+import { Term } from "@/components/shared/glossary-term";
+import { BreakerEntries } from "./breaker-entries";
 import { runTabHref } from "./run-tabs";
 
-const SEVERITY_TONE = { LOW: "info", MEDIUM: "warn", HIGH: "bad" } as const;
+type Props = {
+  runId: string;
+  total: number;
+  groups: BreakerGroup[];
+  filter: BreakerFilter;
+  options: { kinds: string[]; subjects: string[]; states: string[] };
+  /** The group the URL opened (`group=`) and its page (`gpage=`). */
+  openGroup: string | null;
+  groupPage: number;
+};
 
-export function BreakersTab({ runId, entries }: { runId: string; entries: BreakerLogEntry[] }) {
-  if (entries.length === 0) {
+function FilterSelect({
+  name,
+  label,
+  value,
+  values,
+}: {
+  name: string;
+  label: string;
+  value: string | null;
+  values: string[];
+}) {
+  return (
+    <label className="breaker-filter-field">
+      <span className="muted">{label}</span>
+      <select name={name} defaultValue={value ?? ""} data-testid={`breaker-filter-${name}`}>
+        <option value="">all</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function BreakersTab({ runId, total, groups, filter, options, openGroup, groupPage }: Props) {
+  if (total === 0) {
     return (
       <div className="card empty" data-testid="breaker-log-empty">
         No breaker changed state or tripped in this run.
       </div>
     );
   }
+  const shown = groups.reduce((n, g) => n + g.count, 0);
+  const size = groupPageSize(groups.length);
+  const filterParams = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== null)) as Record<
+    string,
+    string
+  >;
+  const pageHref = (key: string, p: number) =>
+    runTabHref(runId, "breakers", { ...filterParams, group: key, gpage: String(p) });
   return (
-    <div className="table-scroll">
-      <table className="data breaker-log" data-testid="breaker-log">
-        <thead>
-          <tr>
-            <th>At (UTC)</th>
-            <th className="num">+ from start</th>
-            <th>Breaker</th>
-            <th>Event</th>
-            <th className="num">Iter.</th>
-            <th>Reason / detail</th>
-            <th>Severity</th>
-            <th>Recommended action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e, i) => {
-            const href = runTabHref(runId, "timeline", { view: `${e.view.startMs}-${e.view.endMs}` });
-            return (
-              <tr key={i} data-testid="breaker-entry" data-breaker={e.breaker} data-event={e.event}>
-                <td className="mono">
-                  <Link href={href} data-testid="breaker-entry-link" title="show this moment on the timeline">
-                    {formatTimestamp(e.at)}
+    <div className="breaker-log" data-testid="breaker-log">
+      <form className="card breaker-filter" method="get" data-testid="breaker-filter">
+        <input type="hidden" name="tab" value="breakers" />
+        <FilterSelect name="kind" label="Breaker" value={filter.kind} values={options.kinds} />
+        <FilterSelect name="subject" label="Tool / subject" value={filter.subject} values={options.subjects} />
+        <FilterSelect name="state" label="State / event" value={filter.state} values={options.states} />
+        <button className="btn" type="submit" data-testid="breaker-filter-apply">
+          Filter
+        </button>
+        {Object.keys(filterParams).length > 0 && (
+          <Link className="btn" href={runTabHref(runId, "breakers")}>
+            Clear
+          </Link>
+        )}
+        <span className="muted" data-testid="breaker-summary">
+          {shown} of {total} events in {groups.length} group{groups.length === 1 ? "" : "s"}
+        </span>
+      </form>
+      {groups.length === 0 && <div className="card empty">No event matches the filter.</div>}
+      {groups.map((g) => {
+        const selected = g.key === openGroup;
+        const page = pageGroupEntries(g, selected ? groupPage : 1, size);
+        return (
+          <details
+            key={g.key}
+            className="card breaker-group"
+            open={selected || g.count <= OPEN_GROUP_MAX}
+            data-testid="breaker-group"
+            data-group={g.key}
+          >
+            <summary>
+              <Term kind="breaker" name={g.breaker} className="breaker-kind" />
+              {g.subject && <strong className="mono"> {g.subject}</strong>}{" "}
+              <span data-testid="breaker-group-summary">{describeGroup(g)}</span>
+            </summary>
+            <BreakerEntries runId={runId} entries={page.entries} />
+            {page.pages > 1 && (
+              <nav className="pager" aria-label={`${g.key} events pages`}>
+                <span className="muted">
+                  events {(page.page - 1) * size + 1}–{(page.page - 1) * size + page.entries.length} of {g.count}
+                </span>
+                {page.page > 1 && (
+                  <Link className="btn" href={pageHref(g.key, page.page - 1)} scroll={false}>
+                    ← Previous
                   </Link>
-                </td>
-                <td className="num mono">{formatDuration(e.atMs)}</td>
-                <td>
-                  <Term kind="breaker" name={e.breaker} className="breaker-kind" />
-                  {e.subject && <span className="mono"> {e.subject}</span>}
-                </td>
-                <td className="mono">
-                  <TermText text={e.event} kinds={["state", "event"]} />
-                </td>
-                <td className="num">{e.iteration ?? ""}</td>
-                <td className="cell-wrap">
-                  <TermText text={e.detail} kinds={["detector", "transition"]} />
-                </td>
-                <td>
-                  <Term kind="severity" name={e.severity} className={`badge ${SEVERITY_TONE[e.severity]}`} />
-                </td>
-                <td className="cell-wrap">
-                  <TermText text={e.action} kinds={["action"]} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                )}
+                {page.page < page.pages && (
+                  <Link
+                    className="btn"
+                    href={pageHref(g.key, page.page + 1)}
+                    scroll={false}
+                    data-testid="breaker-group-next"
+                  >
+                    Next →
+                  </Link>
+                )}
+              </nav>
+            )}
+          </details>
+        );
+      })}
     </div>
   );
 }

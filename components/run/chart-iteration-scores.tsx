@@ -9,8 +9,13 @@ import { CHART_COLORS, referenceLabel, SERIES_LINE, TOOLTIP_STYLE } from "./char
 
 /** Detector labels cycle through this many rows so neighbouring marks do not overlap. */
 const LABEL_ROWS = 4;
+/** Beyond this many marks (a long run) labels would pile up: the lines stay, the note under the chart names them. */
+const MAX_LABELLED_MARKS = 12;
+/** Beyond this many iterations the score's dots merge into a smear: the line alone reads better. */
+const MAX_DOTTED_POINTS = 120;
 
 export function ChartIterationScores({ data, marks }: { data: IterationPoint[]; marks: DetectorMark[] }) {
+  const labelled = marks.length <= MAX_LABELLED_MARKS;
   return (
     <ChartIterationFrame testId="chart-scores" height={260} data={data}>
       <CartesianGrid stroke={CHART_COLORS.grid} />
@@ -25,10 +30,18 @@ export function ChartIterationScores({ data, marks }: { data: IterationPoint[]; 
           x={m.n}
           stroke={CHART_COLORS.detector}
           strokeDasharray="4 3"
-          label={{ ...referenceLabel(m.label, CHART_COLORS.detector), dy: (i % LABEL_ROWS) * 13 }}
+          label={
+            labelled ? { ...referenceLabel(m.label, CHART_COLORS.detector), dy: (i % LABEL_ROWS) * 13 } : undefined
+          }
         />
       ))}
-      <Line {...SERIES_LINE} dataKey="score" name="score" stroke={CHART_COLORS.accent} dot={{ r: 2 }} />
+      <Line
+        {...SERIES_LINE}
+        dataKey="score"
+        name="score"
+        stroke={CHART_COLORS.accent}
+        dot={data.length <= MAX_DOTTED_POINTS ? { r: 2 } : false}
+      />
       <Line
         {...SERIES_LINE}
         dataKey="window"

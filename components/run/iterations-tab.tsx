@@ -1,20 +1,32 @@
 // The iterations tab: score/window chart with detector
 // marks, tokens per iteration, context fill over the tier bands, then the
 // table of iterations; under the charts the detectors that fired and the
-// tiers, linked to the glossary. A server component: it lays out the client chart
+// tiers, linked to the glossary. Above the table a strip chart of every
+// iteration chooses which the table shows; the table shows one page of them
+// (docs/dashboard.md#iterations). A server component: it lays out the client chart
 // leaves and hands them prepared, serialisable arrays.
 import { TIER_BANDS, type DetectorMark, type IterationPoint } from "@/lib/charts/iteration-series";
+import type { IterationPage } from "@/lib/charts/iteration-page";
+import type { IterationStrip } from "@/lib/charts/iteration-strip";
 import type { IterationTableRow } from "@/lib/charts/iteration-table";
 import { Term, TermText } from "@/components/shared/glossary-term";
 import { ChartContextFill } from "./chart-context-fill";
 import { ChartIterationScores } from "./chart-iteration-scores";
 import { ChartIterationTokens } from "./chart-iteration-tokens";
+import { IterationPager } from "./iteration-pager";
+import { IterationStripChart } from "./iteration-strip";
 import { IterationsTable } from "./iterations-table";
 
 type Props = {
+  runId: string;
   points: IterationPoint[];
   marks: DetectorMark[];
-  rows: IterationTableRow[];
+  strip: IterationStrip;
+  /** One page of the table, and the number of iterations in all. */
+  page: IterationPage<IterationTableRow>;
+  all: number;
+  links: Record<number, string>;
+  withLogged: boolean;
   has: { score: boolean; tokens: boolean; fill: boolean };
   clearAtPct: number;
 };
@@ -23,7 +35,8 @@ function NoData({ what }: { what: string }) {
   return <div className="chart-empty muted">No {what} logged for this run.</div>;
 }
 
-export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
+export function IterationsTab(props: Props) {
+  const { runId, points, marks, page, has, clearAtPct } = props;
   if (points.length === 0) {
     return (
       <div className="card empty" data-testid="iterations-empty">
@@ -71,7 +84,22 @@ export function IterationsTab({ points, marks, rows, has, clearAtPct }: Props) {
           </p>
         </section>
       </div>
-      <IterationsTable rows={rows} />
+      <section className="card iteration-table-card" aria-label="Iterations table">
+        <h3>
+          Iterations <span className="muted">· click or drag on the strip to choose; click a row for its timeline</span>
+        </h3>
+        <IterationStripChart
+          runId={runId}
+          strip={props.strip}
+          shown={
+            page.rows.length > 0
+              ? { from: page.rows[0]!.n, to: page.rows[page.rows.length - 1]!.n }
+              : (page.range ?? { from: 0, to: -1 })
+          }
+        />
+        <IterationPager runId={runId} page={page} all={props.all} />
+        <IterationsTable rows={page.rows} links={props.links} withLogged={props.withLogged} />
+      </section>
     </div>
   );
 }

@@ -4,10 +4,15 @@
 // the score, risk and circuit state the harness itself logged, beside the
 // replayed ones. Render only; "—" where a field was not logged (absent is
 // not zero, docs/analysis.md#absent-and-empty-fields). A risk links to the
-// glossary; hover it for its signals.
+// glossary; hover it for its signals. A row with a time links to the
+// timeline at that iteration (click anywhere on it, or its number); the tab
+// hands in one page of rows (lib/charts/iteration-page).
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { hasLoggedReadings, type IterationTableRow, type LoggedReadings } from "@/lib/charts/iteration-table";
 import { formatTokens } from "@/lib/format";
 import { Term, TermText } from "@/components/shared/glossary-term";
+import { ClickableRow } from "./iteration-row-link";
 
 const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
 const dash = <span className="muted">—</span>;
@@ -31,8 +36,29 @@ function LoggedCell({ logged }: { logged: LoggedReadings | null }) {
   );
 }
 
-export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
-  const withLogged = hasLoggedReadings(rows);
+function Row({ n, href, children }: { n: number; href: string | undefined; children: ReactNode }) {
+  if (!href)
+    return (
+      <tr data-testid="iteration-row" data-n={n}>
+        {children}
+      </tr>
+    );
+  return (
+    <ClickableRow href={href} data-testid="iteration-row" data-n={n}>
+      {children}
+    </ClickableRow>
+  );
+}
+
+type Props = {
+  rows: IterationTableRow[];
+  /** The timeline link of each iteration that has a time, by n. */
+  links?: Record<number, string>;
+  /** Show the Logged column: decided over the whole run, so it does not come and go between pages. */
+  withLogged?: boolean;
+};
+
+export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadings(rows) }: Props) {
   // The table scrolls inside its box on a narrow screen; the page does not.
   return (
     <div className="table-scroll">
@@ -54,8 +80,20 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.n} data-testid="iteration-row" data-n={r.n}>
-              <td className="num">{r.n}</td>
+            <Row key={r.n} n={r.n} href={links[r.n]}>
+              <td className="num">
+                {links[r.n] ? (
+                  <Link
+                    href={links[r.n]!}
+                    data-testid="iteration-timeline-link"
+                    title="show this iteration on the timeline"
+                  >
+                    {r.n}
+                  </Link>
+                ) : (
+                  r.n
+                )}
+              </td>
               <td className="mono">{r.task ?? dash}</td>
               <td className="num" title={r.files?.list || undefined}>
                 {r.files ? r.files.count : dash}
@@ -93,7 +131,7 @@ export function IterationsTable({ rows }: { rows: IterationTableRow[] }) {
                 )}
               </td>
               {withLogged && <LoggedCell logged={r.logged} />}
-            </tr>
+            </Row>
           ))}
         </tbody>
       </table>

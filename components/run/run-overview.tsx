@@ -8,6 +8,7 @@ import { prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview"
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import type { GlossaryKind } from "@/lib/glossary";
 import type { RunDetail } from "@/lib/schemas/api";
+import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import { TermText } from "@/components/shared/glossary-term";
 import { ContextCardCompact } from "./context-card";
 import { RUN_TAB_LABELS, runTabHref, type RunTab } from "./run-tabs";
@@ -73,7 +74,9 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
         ))}
       </div>
       <div className="run-verdicts">
-        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt" />
+        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
+          <HaltTimelineLink run={run} report={report} />
+        </VerdictCard>
         <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
         <VerdictCard v={v.risk} kinds={[["risk"], ["detector"]]} tab={tab("iterations")} testId="verdict-risk" />
         <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
@@ -81,5 +84,21 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
         </VerdictCard>
       </div>
     </section>
+  );
+}
+
+/** "Show on the timeline": the halt moment, zoomed to ±5 % of the run around it, on the timeline tab. */
+function HaltTimelineLink({ run, report }: { run: RunDetail; report: AnalysisReport }) {
+  const halt = report.loop_breaker.would_have_halted_at;
+  const query = halt ? momentQueryOf(halt.at, run.started_at, run.duration_ms ?? 0) : null;
+  if (!halt || query === null) return null;
+  return (
+    <Link
+      href={`/runs/${encodeURIComponent(run.run_id)}?${query}`}
+      data-testid="verdict-halt-timeline"
+      style={{ position: "relative", zIndex: 1, fontSize: 12, alignSelf: "flex-start" }}
+    >
+      show iteration {halt.iteration} on the timeline
+    </Link>
   );
 }

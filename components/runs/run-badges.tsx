@@ -1,10 +1,12 @@
 // Status badges of a run (docs/dashboard.md Runs): breaker tripped / would have
 // tripped, stagnation risk, bottleneck count — from the cached default
-// analysis (the verdict) — and failures, which the run's counts always know.
+// analysis (the verdict) — failures, which the run's counts always know, and
+// where the team's review stands once someone started it.
 // Each badge links to the glossary entry that explains it (lib/glossary.ts).
 import { formatBottleneckCount } from "@/lib/charts/bottlenecks";
 import { GLOSSARY } from "@/lib/glossary";
 import type { RunSummary } from "@/lib/schemas/api";
+import { REVIEW_CATEGORY_LABELS } from "@/lib/schemas/review";
 import { Term } from "@/components/shared/glossary-term";
 
 const RISK_TONE = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" } as const;
@@ -48,6 +50,12 @@ export function RunBadges({ run }: { run: RunSummary }) {
       {failures > 0 && (
         <Term kind="badge" name="failed" className="badge warn" testId="badge-failures">
           {failures.toLocaleString("en-US")} failed
+        </Term>
+      )}
+      {(run.review.status !== "open" || run.review.category) && (
+        <Term kind="badge" name="review" className="badge" testId="badge-review">
+          review {run.review.status}
+          {run.review.category && ` · ${REVIEW_CATEGORY_LABELS[run.review.category]}`}
         </Term>
       )}
       {!v && (

@@ -1,5 +1,6 @@
 // The runs page's search and filters: a plain GET form (works without JS).
 import type { RunListQuery } from "@/lib/schemas/api";
+import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_STATUSES } from "@/lib/schemas/review";
 
 export function RunsFilters({ query, agents, labels }: { query: RunListQuery; agents: string[]; labels: string[] }) {
   return (
@@ -19,6 +20,22 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         <option value="clean">No breaker</option>
         <option value="failing">Has failures</option>
         <option value="unanalysed">Not analysed</option>
+      </select>
+      <select name="review" defaultValue={query.review ?? ""} aria-label="review">
+        <option value="">Any review</option>
+        {REVIEW_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            Review: {s}
+          </option>
+        ))}
+      </select>
+      <select name="category" defaultValue={query.category ?? ""} aria-label="root cause">
+        <option value="">Any root cause</option>
+        {REVIEW_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {REVIEW_CATEGORY_LABELS[c]}
+          </option>
+        ))}
       </select>
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="order" value={query.order} />

@@ -1,10 +1,21 @@
 // Paints the visible part of the waterfall onto one canvas: iteration bands,
-// breaker OPEN windows, then a bar per visible row (a fold paints each of its
-// members). O(visible rows + visible bands/windows) per frame — nothing here
-// walks the whole run. Geometry comes from lib/timeline/layout.ts.
-import { BREAKER_FILL, CONTAINER_COLOR, FAILURE_COLOR, SHORT_CIRCUIT_COLOR, toolColor } from "@/lib/timeline/colors";
-import { layoutBar, type ViewRange } from "@/lib/timeline/layout";
-import type { BreakerWindow, IterationBand } from "@/lib/timeline/overlays";
+// then a bar per visible row (a fold paints each of its members), with a
+// "blocked" mark on a tool's own calls that started inside that tool
+// breaker's OPEN window. Breaker states are not shaded here: they have their
+// own lanes above the rows (timeline-lanes.tsx). O(visible rows + visible
+// bands) per frame — nothing here walks the whole run. Geometry comes from
+// lib/timeline/layout.ts.
+import {
+  BLOCKED_COLOR,
+  CONTAINER_COLOR,
+  FAILURE_COLOR,
+  FOCUS_COLOR,
+  SHORT_CIRCUIT_COLOR,
+  toolColor,
+} from "@/lib/timeline/colors";
+import { isBlockedStart } from "@/lib/timeline/lanes";
+import { layoutBar, xOfMs, type ViewRange } from "@/lib/timeline/layout";
+import type { IterationBand } from "@/lib/timeline/overlays";
 import type { TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus } from "@/lib/timeline/status";
 import type { SpanStore } from "@/lib/timeline/store";
@@ -15,10 +26,10 @@ export type WaterfallFrame = {
   rows: readonly TimelineRow[];
   shortCircuit: Uint8Array;
   bands: readonly IterationBand[];
-  /** Run-wide breaker windows (loop, permission, API): shaded across every row. */
-  windows: readonly BreakerWindow[];
-  /** Tool breaker windows by tool name index: shaded on that tool's rows only. */
-  toolWindows: ReadonlyMap<number, readonly BreakerWindow[]>;
+  /** Each tool's OPEN windows [at, until) in ms, by the tool's name index: its calls starting inside are blocked. */
+  toolOpen: ReadonlyMap<number, readonly (readonly [number, number])[]>;
+  /** The moment a link points at (ms), marked across the rows; null when none. */
+  focusMs: number | null;
   view: ViewRange;
   width: number;
   height: number;
@@ -26,22 +37,16 @@ export type WaterfallFrame = {
   selectedSpan: number;
 };
 
-/** Alternating iteration backgrounds and shaded breaker windows, full height. */
+/** Alternating iteration backgrounds, full height. */
 export function drawBackdrop(
   ctx: CanvasRenderingContext2D,
-  f: Pick<WaterfallFrame, "bands" | "windows" | "view" | "width" | "height">,
+  f: Pick<WaterfallFrame, "bands" | "view" | "width" | "height">,
 ): void {
   ctx.fillStyle = "rgba(255, 255, 255, 0.035)";
   for (const b of f.bands) {
     if (!b.odd) continue;
     const bar = layoutBar(b.startMs, b.endMs, f.view, f.width, 0);
     if (bar) ctx.fillRect(bar.x, 0, bar.w, f.height);
-  }
-  for (const w of f.windows) {
-    const bar = layoutBar(w.startMs, w.endMs, f.view, f.width, 1);
-    if (!bar) continue;
-    ctx.fillStyle = BREAKER_FILL[w.source];
-    ctx.fillRect(bar.x, 0, bar.w, f.height);
   }
 }
 
@@ -52,15 +57,17 @@ function colorOf(f: WaterfallFrame, i: number): string {
   return f.store.kinds[f.store.kind[i]!] === "agent" ? CONTAINER_COLOR : toolColor(f.store.names[f.store.name[i]!]!);
 }
 
-/** A tool's OPEN windows behind one row. */
-function drawToolWindows(ctx: CanvasRenderingContext2D, f: WaterfallFrame, nameIdx: number, y: number): void {
-  const ws = f.toolWindows.get(nameIdx);
-  if (!ws) return;
-  ctx.fillStyle = "rgba(248, 81, 73, 0.22)";
-  for (const w of ws) {
-    const bar = layoutBar(w.startMs, w.endMs, f.view, f.width, 1);
-    if (bar) ctx.fillRect(bar.x, y, bar.w, ROW_H);
-  }
+/** A call its own tool's breaker would have blocked: a dashed box around the bar and a tick at its start. */
+function drawBlocked(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
+  if (!isBlockedStart(f.toolOpen.get(f.store.name[i]!), f.store.t0[i]!)) return;
+  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, 4);
+  if (!bar) return;
+  ctx.strokeStyle = BLOCKED_COLOR;
+  ctx.setLineDash([3, 2]);
+  ctx.strokeRect(bar.x - 1.5, y - 2.5, bar.w + 3, h + 5);
+  ctx.setLineDash([]);
+  ctx.fillStyle = BLOCKED_COLOR;
+  ctx.fillRect(bar.x - 2, y - 3, 2, h + 6);
 }
 
 function drawSpan(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
@@ -83,7 +90,6 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
   for (let r = first; r <= last; r++) {
     const row = f.rows[r]!;
     const y = r * ROW_H - f.scrollTop;
-    drawToolWindows(ctx, f, row.kind === "span" ? f.store.name[row.span]! : row.name, y);
     if (row.kind === "span") {
       if (row.span === f.selectedSpan) {
         ctx.fillStyle = "rgba(90, 169, 255, 0.16)";
@@ -91,6 +97,7 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
       }
       ctx.globalAlpha = row.context ? 0.4 : 1;
       drawSpan(ctx, f, row.span, y + 5, ROW_H - 10);
+      drawBlocked(ctx, f, row.span, y + 5, ROW_H - 10);
       ctx.globalAlpha = 1;
     } else {
       const hull = layoutBar(row.t0, row.t1, f.view, f.width);
@@ -98,7 +105,14 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
         ctx.fillStyle = "rgba(90, 169, 255, 0.12)";
         ctx.fillRect(hull.x, y + 3, hull.w, ROW_H - 6);
       }
-      for (const i of row.spans) drawSpan(ctx, f, i, y + 6, ROW_H - 12);
+      for (const i of row.spans) {
+        drawSpan(ctx, f, i, y + 6, ROW_H - 12);
+        drawBlocked(ctx, f, i, y + 6, ROW_H - 12);
+      }
     }
+  }
+  if (f.focusMs !== null && f.focusMs >= f.view.startMs && f.focusMs <= f.view.endMs) {
+    ctx.fillStyle = FOCUS_COLOR;
+    ctx.fillRect(Math.round(xOfMs(f.focusMs, f.view, f.width)) - 1, 0, 2, f.height);
   }
 }

@@ -1,14 +1,16 @@
 "use client";
 // Above the waterfall: the time axis (ticks from lib/timeline/ticks.ts; drag
-// across it to zoom to a range, wheel over it to zoom) and the lane with the
-// iteration numbers, breaker windows and event markers. Only what is inside
-// the view is rendered: markers are found by binary search and thinned to
-// one per pixel and category.
+// across it to zoom to a range, wheel over it to zoom) and the lane with
+// every iteration number that fits (lib/timeline/iterations.ts) and the
+// event markers. Only what is inside the view is rendered: markers are found
+// by binary search and thinned to one per pixel and category. The breaker
+// lanes follow below it (timeline-lanes.tsx).
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatDuration } from "@/lib/format";
 import { EVENT_COLOR } from "@/lib/timeline/colors";
 import { msOfX, viewFromSelection, visiblePoints, xOfMs, zoomView, type ViewRange } from "@/lib/timeline/layout";
-import type { BreakerWindow, EventMarker, IterationBand } from "@/lib/timeline/overlays";
+import { fitIterationLabels } from "@/lib/timeline/iterations";
+import type { EventMarker, IterationBand } from "@/lib/timeline/overlays";
 import { chooseTicks } from "@/lib/timeline/ticks";
 import { drawBackdrop } from "./draw-waterfall";
 import { LANE_H, WHEEL_ZOOM_PER_100PX } from "./constants";
@@ -19,7 +21,6 @@ export type HeaderProps = {
   bounds: ViewRange;
   width: number;
   bands: readonly IterationBand[];
-  windows: readonly BreakerWindow[];
   markers: readonly EventMarker[];
   markerTimes: Float64Array;
   label: string;
@@ -48,12 +49,7 @@ export function TimelineHeader(p: HeaderProps) {
     }
     return out;
   }, [p.markers, p.markerTimes, p.view, p.width]);
-  const labelled = p.bands.filter(
-    (b) =>
-      b.endMs >= p.view.startMs &&
-      b.startMs <= p.view.endMs &&
-      xOfMs(b.endMs, p.view, p.width) - xOfMs(b.startMs, p.view, p.width) > 26,
-  );
+  const labelled = useMemo(() => fitIterationLabels(p.bands, p.view, p.width), [p.bands, p.view, p.width]);
 
   return (
     <div className={css.header}>
@@ -100,8 +96,8 @@ export function TimelineHeader(p: HeaderProps) {
         <div className={css.lane} data-testid="timeline-events">
           <LaneBackdrop {...p} />
           {labelled.map((b) => (
-            <div key={b.n} className={css.bandLabel} style={{ left: Math.max(0, xOfMs(b.startMs, p.view, p.width)) }}>
-              #{b.n}
+            <div key={b.n} className={css.bandLabel} data-testid="axis-iteration" style={{ left: b.x }}>
+              {b.text}
             </div>
           ))}
           {visibleMarkers.map(({ m, x }, k) => (
@@ -120,7 +116,7 @@ export function TimelineHeader(p: HeaderProps) {
   );
 }
 
-/** Bands and breaker windows behind the lane, drawn like the waterfall's, after each render. */
+/** Iteration bands behind the lane, drawn like the waterfall's, after each render. */
 function LaneBackdrop(p: HeaderProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {

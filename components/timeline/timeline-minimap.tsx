@@ -1,13 +1,13 @@
 "use client";
 // The whole run in 48 px: how many spans run at each moment (columns from
 // lib/timeline/minimap.ts, recomputed when data arrives), failures as red
-// ticks, breaker windows shaded, and the current view as a window you can
+// ticks, the halt lines, and the current view as a window you can
 // drag; pressing outside the window recentres it there.
 import { useLayoutEffect, useMemo, useRef } from "react";
-import { BREAKER_FILL, FAILURE_COLOR } from "@/lib/timeline/colors";
+import { FAILURE_COLOR, HALT_COLOR, TRIP_COLOR } from "@/lib/timeline/colors";
+import type { HaltLine } from "@/lib/timeline/halt-lines";
 import { clampView, msOfX, xOfMs, type ViewRange } from "@/lib/timeline/layout";
 import { minimapColumns } from "@/lib/timeline/minimap";
-import type { BreakerWindow } from "@/lib/timeline/overlays";
 import type { SpanStore } from "@/lib/timeline/store";
 import { MINIMAP_H } from "./constants";
 import css from "./timeline.module.css";
@@ -16,7 +16,7 @@ type Props = {
   store: SpanStore;
   bounds: ViewRange;
   view: ViewRange;
-  windows: readonly BreakerWindow[];
+  halts: readonly HaltLine[];
   width: number;
   onView: (v: ViewRange) => void;
 };
@@ -34,10 +34,9 @@ export function TimelineMinimap(p: Props) {
     el.width = Math.round(p.width * dpr);
     el.height = Math.round(MINIMAP_H * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    for (const w of p.windows) {
-      ctx.fillStyle = BREAKER_FILL[w.source];
-      const x = xOfMs(w.startMs, p.bounds, p.width);
-      ctx.fillRect(x, 0, Math.max(1, xOfMs(w.endMs, p.bounds, p.width) - x), MINIMAP_H);
+    for (const l of p.halts) {
+      ctx.fillStyle = l.kind === "loop" ? HALT_COLOR : TRIP_COLOR;
+      ctx.fillRect(Math.round(xOfMs(l.atMs, p.bounds, p.width)) - 1, 0, 2, MINIMAP_H);
     }
     const scale = cols.peak > 0 ? (MINIMAP_H - 6) / Math.log1p(cols.peak) : 0;
     ctx.fillStyle = "#3d6fa8";

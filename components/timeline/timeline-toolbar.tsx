@@ -1,8 +1,16 @@
 "use client";
 // The timeline's controls: tool, failures-only and search filters, the
-// collapse-repeats toggle, zoom buttons, a legend, and the loading status.
+// collapse-repeats toggle, zoom buttons, a legend (breaker lane states, the
+// blocked mark, the halt line, event colours), and the loading status.
 import type { TimelineFilter } from "@/lib/timeline/filter";
-import { EVENT_COLOR, FAILURE_COLOR, SHORT_CIRCUIT_COLOR, BREAKER_FILL } from "@/lib/timeline/colors";
+import {
+  BLOCKED_COLOR,
+  EVENT_COLOR,
+  FAILURE_COLOR,
+  HALT_COLOR,
+  LANE_COLOR,
+  SHORT_CIRCUIT_COLOR,
+} from "@/lib/timeline/colors";
 import css from "./timeline.module.css";
 
 type Props = {
@@ -44,7 +52,7 @@ export function TimelineToolbar(p: Props) {
         <input
           type="search"
           data-testid="timeline-search"
-          placeholder="search name or error"
+          placeholder="search names, errors, events"
           value={p.filter.search}
           onChange={(e) => p.onFilter({ ...p.filter, search: e.target.value })}
         />
@@ -84,7 +92,22 @@ export function TimelineToolbar(p: Props) {
           <i className={css.swatch} style={{ background: SHORT_CIRCUIT_COLOR }} /> short-circuited by the harness
         </span>
         <span>
-          <i className={css.swatch} style={{ background: BREAKER_FILL.tool.replace("0.10", "0.6") }} /> breaker OPEN
+          <i className={css.swatch} style={{ background: LANE_COLOR.CLOSED }} /> CLOSED
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.WARNING }} /> warning
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.HALF_OPEN }} /> HALF_OPEN
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.OPEN }} /> OPEN
+        </span>
+        <span>
+          <i className={css.swatch} style={{ border: `1px dashed ${BLOCKED_COLOR}` }} /> blocked by its breaker
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: HALT_COLOR, width: 2 }} /> would have halted here
         </span>
         <span>
           <i className={css.swatch} style={{ background: EVENT_COLOR.permission }} /> permission

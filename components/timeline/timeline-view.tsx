@@ -2,57 +2,67 @@
 // The timeline's client root: loads the spans page by page, keeps the view
 // window, selection, filters and folds, derives rows through the pure
 // preparers of lib/timeline (memoised on data and filters, never per frame)
-// and hands prepared arrays to the minimap, header, waterfall and panel.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+// and hands prepared arrays to the minimap, header, breaker lanes, halt
+// lines, waterfall and panel. A link's target (view=, span=, at=) is applied
+// by useLinkTarget; the view, span and filters go back into the URL.
+import { useCallback, useMemo, useState } from "react";
 import { formatCount } from "@/lib/format";
-import { isFiltering, keepWithAncestors, matchSpans, NO_FILTER, type TimelineFilter } from "@/lib/timeline/filter";
-import { clampView, zoomView, type ViewRange } from "@/lib/timeline/layout";
-import {
-  breakerWindows,
-  eventMarkers,
-  iterationBands,
-  type BreakerInputs,
-  type BreakerWindow,
-} from "@/lib/timeline/overlays";
-import { firstRowAtTime, flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
+import { isFiltering, keepWithAncestors, matchSpans, type TimelineFilter } from "@/lib/timeline/filter";
+import type { LaneInputs } from "@/lib/timeline/lanes";
+import { clampView, labelColumnPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import type { BreakerInputs } from "@/lib/timeline/overlays";
+import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
-import { LABEL_W, ZOOM_STEP } from "./constants";
+import { MINIMAP_H, ZOOM_STEP } from "./constants";
+import { HALT_LABEL_PX, TimelineHaltLines } from "./timeline-halt-lines";
 import { TimelineHeader } from "./timeline-header";
+import { TimelineLanes } from "./timeline-lanes";
 import { TimelineMinimap } from "./timeline-minimap";
 import { TimelineSpanPanel } from "./timeline-span-panel";
 import { TimelineToolbar } from "./timeline-toolbar";
 import { TimelineWaterfall } from "./timeline-waterfall";
+import { useLinkTarget, type LinkTarget, type Reveal } from "./use-link-target";
 import { useTimelineData } from "./use-timeline-data";
+import { useTimelineOverlays } from "./use-timeline-overlays";
 import { useUrlSync } from "./use-url-sync";
 import css from "./timeline.module.css";
 
 export type TimelineViewProps = {
   runId: string;
   breakers: BreakerInputs;
+  lanes: LaneInputs;
   initialView: ViewRange | null;
   initialSpan: string | null;
+  /** The moment a link points at (at=, else the middle of view=), highlighted. */
+  initialAt: number | null;
+  initialFilter: TimelineFilter;
 };
 
-export function TimelineView({ runId, breakers, initialView, initialSpan }: TimelineViewProps) {
+export function TimelineView(props: TimelineViewProps) {
+  const { runId, breakers, lanes, initialView, initialSpan, initialAt, initialFilter } = props;
   const { store, run, done, error } = useTimelineData(runId);
   const [view, setView] = useState<ViewRange | null>(initialView);
   const [selectedId, setSelectedId] = useState<string | null>(initialSpan);
-  const [width, setWidth] = useState(800);
-  const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
+  const [focusAt, setFocusAt] = useState<number | null>(initialAt);
+  const [rowsW, setRowsW] = useState(1100);
+  const labelW = labelColumnPx(rowsW);
+  const width = Math.max(50, rowsW - labelW);
+  const [filter, setFilter] = useState<TimelineFilter>(initialFilter);
   const [collapseRepeats, setCollapseRepeats] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [reveal, setReveal] = useState<{ index: number; seq: number } | null>(null);
+  const [reveal, setReveal] = useState<Reveal | null>(null);
 
   const endMs = Math.max(run?.end_ms ?? 0, store.maxT1, initialView?.endMs ?? 0, 1);
   const bounds = useMemo(() => ({ startMs: 0, endMs }), [endMs]);
   const shown = useMemo(() => clampView(view ?? bounds, bounds), [view, bounds]);
   const tree = useMemo(() => buildTree(store), [store]);
   const shortCircuit = useMemo(() => shortCircuitTable(store.errors), [store]);
+  const o = useTimelineOverlays(store, tree, run, lanes, endMs, filter.search);
   const keep = useMemo(() => {
-    const m = matchSpans(store, filter);
+    const m = matchSpans(store, filter, o.searchHits);
     return m && keepWithAncestors(tree, m);
-  }, [store, tree, filter]);
+  }, [store, tree, filter, o.searchHits]);
   const rows = useMemo(
     () => flattenRows(store, tree, { collapsed, keep, collapseRepeats }),
     [store, tree, collapsed, keep, collapseRepeats],
@@ -60,37 +70,26 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
   const selected = selectedId === null ? -1 : (store.indexOf.get(selectedId) ?? -1);
   const selectedRow = useMemo(() => (selected < 0 ? -1 : rowIndexOfSpan(rows, selected)), [rows, selected]);
   const tools = useMemo(() => [...store.names].sort(), [store.names]);
-  const startUs = run?.start_us ?? 0;
-  const bands = useMemo(() => iterationBands(run?.iterations ?? []), [run]);
-  const windows = useMemo(() => (run ? breakerWindows(breakers, startUs, endMs) : []), [run, breakers, startUs, endMs]);
-  const runWindows = useMemo(() => windows.filter((w) => w.source !== "tool"), [windows]);
-  const toolWindows = useMemo(() => groupToolWindows(windows, store.names), [windows, store.names]);
-  const markers = useMemo(() => eventMarkers(run?.events ?? []), [run]);
-  const markerTimes = useMemo(() => Float64Array.from(markers, (m) => m.ts_ms), [markers]);
 
-  useUrlSync(view && clampView(view, bounds), selectedId, run !== null);
-
-  // A span named in the URL is scrolled into view once it has arrived; a
-  // moment named without a span (view=, e.g. from the breaker log) scrolls
-  // to the first row still running at the window's start.
-  const revealedInitial = useRef(false);
-  useEffect(() => {
-    if (revealedInitial.current) return;
-    const index =
-      initialSpan !== null ? selectedRow : initialView ? firstRowAtTime(rows, store, initialView.startMs) : -1;
-    if (index < 0) return;
-    revealedInitial.current = true;
-    // Once, when the span or moment named in the URL has arrived from the paged fetch.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setReveal({ index, seq: 0 });
-  }, [selectedRow, rows, store, initialSpan, initialView]);
+  const target = useMemo<LinkTarget>(
+    () => ({ view: initialView, span: initialSpan, at: initialAt }),
+    [initialView, initialSpan, initialAt],
+  );
+  const applyTarget = useCallback((t: LinkTarget) => {
+    setView(t.view);
+    setSelectedId(t.span);
+    setFocusAt(t.at);
+  }, []);
+  useLinkTarget(target, applyTarget, { rows, store, selectedRow, done }, setReveal);
+  const atShown = focusAt !== null && view !== null && initialView !== null && sameView(view, initialView);
+  useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown);
 
   const selectRow = useCallback(
     (r: number, scroll = false) => {
       const row = rows[r];
       if (!row) return;
       setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]!]!);
-      if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1 }));
+      if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1, align: "auto" }));
     },
     [rows, store],
   );
@@ -126,6 +125,7 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
 
   // The minimap, header and waterfall show one view window and move it together.
   const pane = { view: shown, bounds, width, onView: setView };
+  const frameStyle = { "--label-w": `${labelW}px` } as React.CSSProperties;
   const total = run?.span_count ?? 0;
   const status = error
     ? `error: ${error}`
@@ -152,16 +152,19 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
           onCollapseRepeats={setCollapseRepeats}
           onZoom={zoom}
         />
-        <div className={css.frame}>
-          <TimelineMinimap {...pane} store={store} windows={windows} width={width + LABEL_W} />
+        <div className={css.frame} style={frameStyle}>
+          <TimelineMinimap {...pane} store={store} halts={o.halts} width={rowsW} />
+          {o.halts.length > 0 && (
+            <div className={css.haltStrip} style={{ height: o.halts.length * HALT_LABEL_PX + 4 }} />
+          )}
           <TimelineHeader
             {...pane}
-            bands={bands}
-            windows={windows}
-            markers={markers}
-            markerTimes={markerTimes}
+            bands={o.bands}
+            markers={o.markers}
+            markerTimes={o.markerTimes}
             label={`${formatCount(rows.length)} rows`}
           />
+          <TimelineLanes lanes={o.laneList} view={shown} width={width} />
           {run && store.count === 0 && done ? (
             <div className={css.empty}>This run has no spans.</div>
           ) : (
@@ -170,17 +173,27 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
               store={store}
               rows={rows}
               shortCircuit={shortCircuit}
-              bands={bands}
-              windows={runWindows}
-              toolWindows={toolWindows}
+              bands={o.bands}
+              toolOpen={o.toolOpen}
+              focusMs={focusAt}
+              rowLabels={o.rowLabels}
               selectedSpan={selected}
               revealRow={reveal}
-              onWidth={setWidth}
+              labelW={labelW}
+              onWidth={setRowsW}
               onSelectRow={selectRow}
               onToggle={toggle}
               onKey={onKey}
             />
           )}
+          <TimelineHaltLines
+            lines={o.halts}
+            focusMs={focusAt}
+            view={shown}
+            width={width}
+            top={MINIMAP_H + 1}
+            labelW={labelW}
+          />
         </div>
       </div>
       {selected >= 0 && (
@@ -190,7 +203,7 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
           span={selected}
           status={spanStatus(store, selected, shortCircuit)}
           breakers={breakers}
-          startUs={startUs}
+          startUs={o.startUs}
           onClose={() => setSelectedId(null)}
         />
       )}
@@ -198,14 +211,5 @@ export function TimelineView({ runId, breakers, initialView, initialSpan }: Time
   );
 }
 
-/** Tool breaker windows keyed by the tool's index in the store's name table. */
-function groupToolWindows(windows: readonly BreakerWindow[], names: readonly string[]): Map<number, BreakerWindow[]> {
-  const byName = new Map(names.map((n, i) => [n, i] as const));
-  const out = new Map<number, BreakerWindow[]>();
-  for (const w of windows) {
-    const i = w.tool === null ? undefined : byName.get(w.tool);
-    if (i === undefined) continue;
-    out.set(i, [...(out.get(i) ?? []), w]);
-  }
-  return out;
-}
+const sameView = (a: ViewRange, b: ViewRange): boolean =>
+  Math.abs(a.startMs - b.startMs) < 1e-3 && Math.abs(a.endMs - b.endMs) < 1e-3;

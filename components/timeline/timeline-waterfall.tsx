@@ -3,21 +3,30 @@
 // rows on screen exist in the DOM) over one canvas that paints the visible
 // bars each frame (draw-waterfall.ts). Drag pans, ctrl/⌘+wheel zooms at the
 // cursor, shift+wheel pans, a plain wheel scrolls the rows; a click selects.
+// The rows follow the time window: when a zoom or pan leaves the rows on
+// screen without a bar in the window, they scroll to the first row that has one.
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
 import { CONTAINER_COLOR, toolColor } from "@/lib/timeline/colors";
+import { isBlockedStart } from "@/lib/timeline/lanes";
 import { msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import { rowAtMoment, rowExtent, rowsMeetWindow } from "@/lib/timeline/rows";
 import { spanStatus } from "@/lib/timeline/status";
 import { drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
-import { LABEL_W, ROW_H, WHEEL_ZOOM_PER_100PX } from "./constants";
+import { ROW_H, WHEEL_ZOOM_PER_100PX } from "./constants";
 import { useCanvas } from "./use-canvas";
 import css from "./timeline.module.css";
 
 export type WaterfallProps = Omit<WaterfallFrame, "width" | "height" | "scrollTop"> & {
   width: number;
+  /** The label column's width in px (labelColumnPx). */
+  labelW: number;
   bounds: ViewRange;
-  revealRow: { index: number; seq: number } | null;
+  revealRow: { index: number; seq: number; align: "start" | "auto" } | null;
+  /** Labels of the iteration parent rows ("iteration 11 · score −3 · task t-2"), by span index. */
+  rowLabels: ReadonlyMap<number, string>;
+  /** The rows' whole width, labels included. */
   onWidth: (px: number) => void;
   onView: (v: ViewRange) => void;
   onSelectRow: (row: number) => void;
@@ -50,13 +59,13 @@ export function TimelineWaterfall(p: WaterfallProps) {
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () => latest.current.onWidth(Math.max(50, el.clientWidth - LABEL_W));
+    const measure = () => latest.current.onWidth(el.clientWidth);
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     measure();
     const onWheel = (e: WheelEvent) => {
       const q = latest.current;
-      const x = e.clientX - el.getBoundingClientRect().left - LABEL_W;
+      const x = e.clientX - el.getBoundingClientRect().left - q.labelW;
       if (x < 0) return;
       const span = q.view.endMs - q.view.startMs;
       if (e.ctrlKey || e.metaKey) {
@@ -76,13 +85,25 @@ export function TimelineWaterfall(p: WaterfallProps) {
   }, []);
 
   useEffect(() => {
-    if (p.revealRow && p.revealRow.index >= 0) virt.scrollToIndex(p.revealRow.index, { align: "auto" });
+    if (p.revealRow && p.revealRow.index >= 0) virt.scrollToIndex(p.revealRow.index, { align: p.revealRow.align });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.revealRow?.seq, p.revealRow?.index]);
 
+  // The rows follow the time window (not on the first paint: a link's reveal decides that one).
+  useEffect(() => {
+    const el = scrollRef.current;
+    const q = latest.current;
+    if (!el || q.rows.length === 0 || el.clientHeight === 0) return;
+    const from = Math.floor(el.scrollTop / ROW_H);
+    const to = from + Math.ceil(el.clientHeight / ROW_H) - 1;
+    if (rowsMeetWindow(q.rows, q.store, from, to, q.view)) return;
+    const r = rowAtMoment(q.rows, q.store, (q.view.startMs + q.view.endMs) / 2, q.view);
+    if (r >= 0) el.scrollTop = r * ROW_H;
+  }, [p.view]);
+
   const onPointerDown = (e: React.PointerEvent) => {
     const x = e.clientX - e.currentTarget.getBoundingClientRect().left;
-    if (x < LABEL_W || e.button !== 0) return;
+    if (x < p.labelW || e.button !== 0) return;
     drag.current = { x: e.clientX, view: p.view, moved: false };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
@@ -134,10 +155,15 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
   const first = row.kind === "span" ? row.span : row.spans[0]!;
   const name = s.names[s.name[first]!]!;
   const status = row.kind === "span" ? spanStatus(s, row.span, p.shortCircuit) : row.failures > 0 ? "failed" : "ok";
+  const [t0, t1] = rowExtent(row, s);
+  const focus = p.focusMs !== null && t0 <= p.focusMs && p.focusMs <= t1;
+  const blocked = row.kind === "span" && isBlockedStart(p.toolOpen.get(s.name[first]!), s.t0[first]!);
+  const label = row.kind === "span" ? (p.rowLabels.get(row.span) ?? name) : name;
   const cls = [
     css.row,
     row.kind === "span" && row.span === p.selectedSpan ? css.selected : "",
     row.kind === "span" && row.context ? css.context : "",
+    focus ? css.focus : "",
   ].join(" ");
   return (
     <div
@@ -147,8 +173,12 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
       data-span-id={s.ids[first]}
       data-status={status}
       data-repeat={row.kind === "repeat" ? row.spans.length : undefined}
+      data-t0={t0}
+      data-t1={t1}
+      data-focus={focus ? "1" : undefined}
+      data-blocked={blocked ? "1" : undefined}
       onClick={(e) => {
-        if (e.clientX - e.currentTarget.getBoundingClientRect().left < LABEL_W) p.onSelectRow(p.row);
+        if (e.clientX - e.currentTarget.getBoundingClientRect().left < p.labelW) p.onSelectRow(p.row);
       }}
     >
       <div className={css.label} style={{ paddingLeft: 4 + row.depth * 12 }} onPointerDown={(e) => e.stopPropagation()}>
@@ -180,9 +210,14 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
             ⊘
           </span>
         )}
-        <span className={css.name} title={name}>
-          {name}
+        <span className={css.name} title={label}>
+          {label}
         </span>
+        {blocked && (
+          <span className={css.blocked} title="started while its tool's breaker was OPEN: it would have been blocked">
+            blocked
+          </span>
+        )}
         {row.kind === "repeat" ? (
           <span
             className={`${css.dur} ${css.repeat}`}
@@ -191,7 +226,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
             ×{row.spans.length}
             {row.failures ? ` (${row.failures}✕)` : ""} · {formatDuration(row.medianMs)}
           </span>
-        ) : (
+        ) : p.labelW < 200 && p.rowLabels.has(row.span) ? null /* a narrow column keeps the iteration's own words */ : (
           <span className={css.dur}>{formatDuration(s.t1[row.span]! - s.t0[row.span]!)}</span>
         )}
       </div>

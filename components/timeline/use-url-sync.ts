@@ -1,17 +1,25 @@
-// Writes the timeline's view window and selected span into the URL with
-// history.replaceState, debounced, keeping every other parameter (the run
-// page's `tab`): a copied link shows a colleague exactly this moment, and a
-// reload restores it through the page's searchParams.
+// Writes the timeline's view window, selected span and filters into the URL
+// with history.replaceState, debounced, keeping every other parameter (the
+// run page's `tab`): a copied link shows a colleague exactly this moment,
+// filtered the same way, and a reload restores it through the page's
+// searchParams. A link's `at=` stays while its window is still the one shown.
 import { useEffect } from "react";
+import type { TimelineFilter } from "@/lib/timeline/filter";
 import type { ViewRange } from "@/lib/timeline/layout";
 import { withTimelineParams } from "@/lib/timeline/url-state";
 import { URL_DEBOUNCE_MS } from "./constants";
 
-export function useUrlSync(view: ViewRange | null, span: string | null, enabled: boolean): void {
+export function useUrlSync(
+  view: ViewRange | null,
+  span: string | null,
+  enabled: boolean,
+  filter?: TimelineFilter,
+  keepAt = false,
+): void {
   useEffect(() => {
     if (!enabled) return;
     const t = setTimeout(() => {
-      const search = withTimelineParams(window.location.search, view, span);
+      const search = withTimelineParams(window.location.search, view, span, filter, keepAt);
       if (search === window.location.search) return;
       window.history.replaceState(
         window.history.state,
@@ -20,5 +28,5 @@ export function useUrlSync(view: ViewRange | null, span: string | null, enabled:
       );
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [view, span, enabled]);
+  }, [view, span, enabled, filter, keepAt]);
 }

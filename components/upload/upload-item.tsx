@@ -1,5 +1,5 @@
 // One file of an upload (docs/dashboard.md#upload): its progress, then the
-// format it was read as, its accepted / rejected / skipped counts, the first
+// format it was read as, its accepted / new / rejected / skipped counts, the first
 // rejected lines with their numbers, and a link to each of its runs. Render
 // only.
 import Link from "next/link";
@@ -68,6 +68,15 @@ function UploadItemResult({ result, forced }: { result: Partial<IngestResponse>;
         <span className="badge ok" data-testid="accepted">
           {formatCount(result.accepted ?? 0)} accepted
         </span>
+        {result.stored != null && (
+          <span
+            className={`badge ${result.stored > 0 ? "ok" : ""}`}
+            data-testid="stored"
+            title="Records not stored before: a file uploaded again adds nothing"
+          >
+            {formatCount(result.stored)} new
+          </span>
+        )}
         <span className={`badge ${result.rejected ? "bad" : ""}`} data-testid="rejected">
           {formatCount(result.rejected ?? 0)} rejected
         </span>

@@ -20,6 +20,8 @@ export type LayersReport = {
   events: LayerEvent[];
   status: "NORMAL" | "TRIGGERED";
   action: "NONE" | "AUTOMATIC_RECOVERY" | "BLOCKER_ESCALATION";
+  /** What ran after the first trip's iteration (all zero, cost null, without a trip). */
+  after_first_trip: { iterations: number; tokens: number; ms: number; cost_usd: number | null };
 };
 
 export const DETECTORS = [

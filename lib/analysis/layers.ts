@@ -2,9 +2,11 @@
 // the order iteration → token → error. Each warning and each trip is
 // reported once per layer (per task for the task layers) where it first
 // holds, plus one more trip when a trip's severity later rises to HIGH.
-// O(iterations). Deliberately does not compute task totals — the iteration
+// O(iterations); also sums what ran after the first trip, the savings of
+// stopping there. Deliberately does not compute task totals — the iteration
 // views carry them (iteration-context.ts) — nor stop anything.
 import { formatTimeUs } from "../time";
+import { addCost } from "./costs";
 import type { AnalysisSettings } from "./settings";
 import type { IterationView } from "./iteration-context";
 import type { LayerEvent, LayersReport, Severity } from "./iteration-report-types";
@@ -49,7 +51,26 @@ export function replayLayers(views: IterationView[], s: AnalysisSettings): Layer
       }
     }
   });
-  return { events, status: tripped.size > 0 ? "TRIGGERED" : "NORMAL", action: actionOf(events) };
+  return {
+    events,
+    status: tripped.size > 0 ? "TRIGGERED" : "NORMAL",
+    action: actionOf(events),
+    after_first_trip: sumAfterFirstTrip(views, events),
+  };
+}
+
+/** Iterations, tokens, time and cost of the iterations after the first trip's: what stopping there would have saved. */
+function sumAfterFirstTrip(views: IterationView[], events: LayerEvent[]): LayersReport["after_first_trip"] {
+  const out: LayersReport["after_first_trip"] = { iterations: 0, tokens: 0, ms: 0, cost_usd: null };
+  const first = views.findIndex((v) => events.some((e) => e.kind === "trip" && e.iteration === v.it.n));
+  if (first < 0) return out;
+  for (const v of views.slice(first + 1)) {
+    out.iterations += 1;
+    out.tokens += v.it.tokensUsed ?? 0;
+    out.ms += v.durationMs;
+    out.cost_usd = addCost(out.cost_usd, v.costUsd);
+  }
+  return { ...out, ms: Math.round(out.ms * 1000) / 1000 };
 }
 
 /** The three checks of one iteration, in priority order; task layers only with a current task. */

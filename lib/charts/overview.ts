@@ -4,7 +4,7 @@
 // as plain strings and a tone, so the component only lays them out. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Risk } from "../analysis/iteration-report-types";
-import { formatCount, formatDuration, formatTokens, formatUsd } from "../format";
+import { formatCount, formatDuration, formatRanges, formatTokens, formatUsd } from "../format";
 import { summariseContext } from "./context-factors";
 
 export type Tone = "ok" | "warn" | "bad" | "info";
@@ -39,9 +39,7 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
     ? {
         text: `Stagnation risk now ${last.risk} (iteration ${last.n})`,
         tone: RISK_TONE[last.risk],
-        detail: r.stagnation.detections.length
-          ? r.stagnation.detections.map((d) => `${d.detector}@${d.at_iteration}`).join(", ")
-          : null,
+        detail: r.stagnation.detections.length ? describeDetections(r.stagnation.detections) : null,
       }
     : { text: "Stagnation risk: no iterations logged", tone: "info", detail: null };
 
@@ -62,4 +60,11 @@ export function runCostOf(r: AnalysisReport, loggedUsd: number): number | null {
   const costed = r.tools.filter((t) => t.cost_usd !== null);
   if (costed.length > 0) return costed.reduce((sum, t) => sum + (t.cost_usd ?? 0), 0);
   return loggedUsd > 0 ? loggedUsd : null;
+}
+
+/** One entry per detector, in the order each first fired, its iterations as ranges: stays short at 600 iterations. */
+export function describeDetections(detections: AnalysisReport["stagnation"]["detections"]): string {
+  const byDetector = new Map<string, number[]>();
+  for (const d of detections) byDetector.set(d.detector, [...(byDetector.get(d.detector) ?? []), d.at_iteration]);
+  return [...byDetector].map(([detector, at]) => `${detector}@${formatRanges(at)}`).join("; ");
 }

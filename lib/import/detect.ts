@@ -73,7 +73,9 @@ export function detectFormat(head: string): { format: ImportFormat; shape: FileS
     try {
       value = JSON.parse(line);
     } catch {
-      if (!parsedAny) return { format: documentFormat(text), shape: "document" };
+      // A broken first line is a bad JSONL line, not a document, when most later lines are
+      // records; a pretty-printed document has at most a few lines that parse on their own.
+      if (!parsedAny && !mostlyRecords(lines.slice(1, 20))) return { format: documentFormat(text), shape: "document" };
       continue;
     }
     parsedAny = true;
@@ -82,6 +84,22 @@ export function detectFormat(head: string): { format: ImportFormat; shape: FileS
     if (format !== null) return { format, shape: "lines" };
   }
   return { format: "loopscope", shape: "lines" };
+}
+
+/** Whether at least half of these lines (and at least one) are JSONL records. */
+function mostlyRecords(lines: string[]): boolean {
+  const records = lines.filter(isRecordLine).length;
+  return records > 0 && records * 2 >= lines.length;
+}
+
+/** Whether a line is a JSON object with keys on its own: a JSONL record, never a line of a pretty-printed document. */
+function isRecordLine(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isObj(value) && Object.keys(value).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A document's format from its head: the first object's keys, read from its opening text. */

@@ -28,6 +28,8 @@ export type IngestOptions = {
 export type IngestResult = {
   runs: string[];
   accepted: number;
+  /** Accepted records that added something not stored before: 0 for a re-upload (docs/api.md#ingest). */
+  stored: number;
   rejected: number;
   errors: LineError[];
   errors_total: number;
@@ -61,7 +63,15 @@ export async function ingestItems(
   const maxErrors = opts.maxErrors ?? MAX_REPORTED_ERRORS;
   const assigner = createRunAssigner(opts.runId ?? null);
   const runs = new Set<string>();
-  const result: IngestResult = { runs: [], accepted: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
+  const result: IngestResult = {
+    runs: [],
+    accepted: 0,
+    stored: 0,
+    rejected: 0,
+    errors: [],
+    errors_total: 0,
+    skipped: 0,
+  };
   let batch: StoredRecord[] = [];
   /** The line number of each record of `batch`, index for index. */
   let batchLines: number[] = [];
@@ -99,6 +109,7 @@ export async function ingestItems(
           reject(lines[r.index] ?? 0, r.reason);
         }
         result.accepted += pending.length - refused.size;
+        result.stored += outcome?.stored ?? pending.length - refused.size;
         for (let i = 0; i < pending.length; i += 1) if (!refused.has(i)) runs.add(pending[i]!.runId);
       },
       (cause: unknown) => {

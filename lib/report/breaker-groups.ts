@@ -52,7 +52,7 @@ export function groupBreakerEvents(rows: readonly BreakerEventRow[], report: Ana
 }
 
 /** "22:01:00 and 07:50:00 UTC" on one day, full timestamps across days. */
-function between(first: string, last: string): string {
+export function formatBetween(first: string, last: string): string {
   const [a, b] = [formatTimestamp(first), formatTimestamp(last)];
   return a.slice(0, 10) === b.slice(0, 10) ? `${a.slice(11)} and ${b.slice(11)} UTC` : `${a} and ${b} UTC`;
 }
@@ -68,5 +68,5 @@ export function describeBreakerGroup(g: BreakerGroup): string {
     const row = g.rows[0]!;
     return `\`${g.breaker}\` ${row.event} at ${formatTimestamp(row.at)} UTC${row.reason ? ` — ${row.reason}` : ""}${blocked}`;
   }
-  return `\`${g.breaker}\` ${g.event} ${formatCount(g.count)}× between ${between(g.first_at, g.last_at)}${blocked}`;
+  return `\`${g.breaker}\` ${g.event} ${formatCount(g.count)}× between ${formatBetween(g.first_at, g.last_at)}${blocked}`;
 }

@@ -9,9 +9,11 @@ import type { AnalysisReport } from "../analysis/analyze";
 import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
 import type { RunSummary } from "../schemas/api";
+import type { ReviewOut } from "../schemas/review";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { indentedLines, oneLine, sanitizeMarkdown } from "./markdown-safety";
 import { recommend } from "./recommendations";
+import { reviewMarkdownLines } from "./review-markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
 
 /** Breaker events listed in full up to this many; beyond it, the first few (the page has them all). */
@@ -29,7 +31,15 @@ const table = (head: string[], rows: (string | number)[][]): string[] =>
         ...rows.map((r) => `| ${r.map((c) => oneLine(String(c)).replace(/\|/g, "\\|")).join(" | ")} |`),
       ];
 
-export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, comments: ReportComment[] = []): string {
+/** `review` and `runUrl` lead the report when given (the server's export; the offline CLI has neither). */
+export type ReportExtras = { review?: ReviewOut | null; runUrl?: string | null };
+
+export function renderMarkdownReport(
+  run: RunSummary,
+  report: AnalysisReport,
+  comments: ReportComment[] = [],
+  { review = null, runUrl = null }: ReportExtras = {},
+): string {
   const lb = report.loop_breaker;
   const out: string[] = [`# Post-mortem: ${oneLine(run.name ?? run.run_id)}`, ""];
   out.push(
@@ -41,6 +51,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
     "",
   );
 
+  out.push(...reviewMarkdownLines(review, runUrl));
   out.push("## Verdict", "");
   if (lb.would_have_halted_at) {
     const h = lb.would_have_halted_at;
@@ -57,7 +68,7 @@ export function renderMarkdownReport(run: RunSummary, report: AnalysisReport, co
     "",
   );
 
-  const points = describeStoppingPoints(prepareStoppingPoints(report, run.ended_at));
+  const points = describeStoppingPoints(prepareStoppingPoints(report));
   if (points.length) out.push("## Where it would have stopped", "", ...points.map((p) => `- ${oneLine(p)}`), "");
 
   out.push("## Breaker events", "");

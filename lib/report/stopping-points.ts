@@ -1,12 +1,10 @@
 // The two stopping points of a run side by side (docs/dashboard.md#post-mortem):
 // where the loop breaker would have halted it and where the three-layer
 // breaker first tripped, each with what it would have done and what ran
-// after it. Pure; O(iterations). The report carries tokens per iteration
-// only inside the loop breaker's savings, so a trip's tokens stay unknown
-// (null) rather than guessed.
+// after it. Pure; O(1) over the report: the analysis sums what ran after each
+// point (loop_breaker.savings, layers.after_first_trip).
 import type { AnalysisReport } from "../analysis/analyze";
-import { formatCount, formatDuration, formatTimestamp, formatTokens } from "../format";
-import { parseTimeUs } from "../time";
+import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "../format";
 
 export type StoppingPoint = {
   breaker: "loop breaker" | "three-layer breaker";
@@ -16,12 +14,12 @@ export type StoppingPoint = {
   trigger: string;
   /** What the breaker would have done there. */
   action: string;
-  /** What came after it: iterations, tokens (null: not in the report) and ms (null: unknown). */
-  saved: { iterations: number; tokens: number | null; ms: number | null };
+  /** What came after it: iterations, their tokens, time and cost (null: no call logs or prices one). */
+  saved: AnalysisReport["layers"]["after_first_trip"];
 };
 
-/** The loop breaker's halt and the first three-layer trip, earliest first; `runEnd` is the run's last record (ISO). */
-export function prepareStoppingPoints(report: AnalysisReport, runEnd: string | null): StoppingPoint[] {
+/** The loop breaker's halt and the first three-layer trip, earliest first. */
+export function prepareStoppingPoints(report: AnalysisReport): StoppingPoint[] {
   const out: StoppingPoint[] = [];
   const lb = report.loop_breaker;
   if (lb.would_have_halted_at) {
@@ -32,14 +30,11 @@ export function prepareStoppingPoints(report: AnalysisReport, runEnd: string | n
       at: h.at,
       trigger: h.reason,
       action: "halt the loop",
-      saved: { iterations: lb.savings.iterations, tokens: lb.savings.tokens, ms: lb.savings.ms },
+      saved: lb.savings,
     });
   }
   const trip = report.layers.events.find((e) => e.kind === "trip" && e.iteration !== undefined);
   if (trip && trip.iteration !== undefined) {
-    const after = iterationNumbers(report).filter((n) => n > trip.iteration!).length;
-    const endUs = runEnd ? parseTimeUs(runEnd) : null;
-    const atUs = parseTimeUs(trip.at);
     out.push({
       breaker: "three-layer breaker",
       iteration: trip.iteration,
@@ -49,22 +44,10 @@ export function prepareStoppingPoints(report: AnalysisReport, runEnd: string | n
         trip.severity === "HIGH"
           ? "escalate to a human (BLOCKER_ESCALATION)"
           : "recover automatically: reset the task and retry (AUTOMATIC_RECOVERY)",
-      saved: {
-        iterations: after,
-        tokens: null,
-        ms: endUs != null && atUs != null ? Math.max(0, (endUs - atUs) / 1000) : null,
-      },
+      saved: report.layers.after_first_trip,
     });
   }
   return out.sort((a, b) => a.iteration - b.iteration || (a.at < b.at ? -1 : 1));
-}
-
-/** Every iteration number the report knows of. */
-function iterationNumbers(report: AnalysisReport): number[] {
-  const ns = new Set<number>();
-  for (const it of report.stagnation.iterations) ns.add(it.n);
-  for (const it of report.token_budget.iterations) ns.add(it.n);
-  return [...ns];
 }
 
 /** One sentence per stopping point; the second says whether it comes earlier or later than the first. */
@@ -80,8 +63,9 @@ export function describeStoppingPoints(points: readonly StoppingPoint[]): string
     const s = p.saved;
     const savedText = [
       `${formatCount(s.iterations)} iterations`,
-      ...(s.tokens === null ? [] : [`${formatTokens(s.tokens)} tokens`]),
-      ...(s.ms === null ? [] : [formatDuration(s.ms)]),
+      `${formatTokens(s.tokens)} tokens`,
+      ...(s.cost_usd === null ? [] : [formatUsd(s.cost_usd)]),
+      formatDuration(s.ms),
     ].join(", ");
     const verb = p.breaker === "loop breaker" ? "saving" : "after it the run went on for";
     return `The ${p.breaker} at iteration ${p.iteration} (${formatTimestamp(p.at)} UTC, ${p.trigger}) would ${p.action}; ${verb} ${savedText}${order}.`;

@@ -12,6 +12,13 @@ const Time = z.iso.datetime({ offset: true });
 const Severity = z.enum(["LOW", "MEDIUM", "HIGH"]);
 const BreakerState = z.enum(["CLOSED", "OPEN", "HALF_OPEN"]);
 const Tier = z.enum(["NORMAL", "WARNING", "AUTO_COMPACT", "SNIP_COMPACT", "REJECT"]);
+/** What stopping at a point would have saved: the iterations after it, their tokens, time and cost. */
+const Savings = z.object({
+  iterations: z.number(),
+  tokens: z.number(),
+  ms: z.number(),
+  cost_usd: z.number().nullable(),
+});
 
 export const ToolRow = z.object({
   tool: z.string(),
@@ -72,6 +79,7 @@ export const LayersReport = z.object({
   ),
   status: z.enum(["NORMAL", "TRIGGERED"]),
   action: z.enum(["NONE", "AUTOMATIC_RECOVERY", "BLOCKER_ESCALATION"]),
+  after_first_trip: Savings,
 });
 
 export const StagnationReport = z.object({
@@ -93,7 +101,7 @@ export const LoopBreakerReport = z.object({
   ),
   final_state: BreakerState,
   would_have_halted_at: z.object({ iteration: z.number(), at: Time, reason: z.string() }).optional(),
-  savings: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number(), cost_usd: z.number().nullable() }),
+  savings: Savings,
 });
 
 export const RateLimitReport = z.object({

@@ -4,6 +4,7 @@
 // these — one name per contract.
 import { z } from "zod";
 import { MAX_TIME_US, MIN_TIME_US, parseTimeUs } from "../time";
+import { REVIEW_CATEGORIES, REVIEW_STATUSES } from "./review";
 import { hasNoNul } from "./storable";
 
 export const RUN_SORTS = ["started", "duration", "spans", "failures", "tokens", "name"] as const;
@@ -26,6 +27,9 @@ export const RunListQuery = z
     from: QueryTime.optional(),
     to: QueryTime.optional(),
     status: z.enum(["tripped", "clean", "failing", "unanalysed"]).optional(),
+    /** The review's status (a run never reviewed is `open`) and root-cause category. */
+    review: z.enum(REVIEW_STATUSES).optional(),
+    category: z.enum(REVIEW_CATEGORIES).optional(),
     sort: z.enum(RUN_SORTS).default("started"),
     order: z.enum(["asc", "desc"]).default("desc"),
     limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -82,6 +86,8 @@ export const RunSummary = z.object({
   counts: RunCounts,
   /** Null until the run is analysed with the default settings (or after new data). */
   verdict: RunVerdict.nullable(),
+  /** Where its review stands (docs/api.md#review): `open` and no category until someone reviews it. */
+  review: z.object({ status: z.enum(REVIEW_STATUSES), category: z.enum(REVIEW_CATEGORIES).nullable() }),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

@@ -46,6 +46,11 @@ export const IngestResult = z.object({
   /** The runs the stored records belong to. */
   runs: z.array(z.string()),
   accepted: z.number().int(),
+  /**
+   * The accepted records that added something not stored before; a file uploaded again adds
+   * nothing and says `stored: 0` (docs/api.md#ingest).
+   */
+  stored: z.number().int(),
   rejected: z.number().int(),
   /** The first rejected lines (capped); `errors_total` counts them all. */
   errors: z.array(IngestLineError),

@@ -7,12 +7,16 @@ import { AnalysisSettings, PartialSettings } from "../analysis/settings";
 import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "../otlp/model";
 import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
+import * as auth from "./auth";
 import * as comments from "./comments";
+import * as review from "./review";
+import * as profiles from "./profiles";
 import { ErrorBody, IssueDetail } from "./errors";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import * as ingest from "./ingest-api";
 import * as otlp from "./otlp-api";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
+import { SweepPoint, SweepResponse } from "./sweep";
 import { TimelinePage } from "./timeline";
 
 export type JsonSchema = Record<string, unknown>;
@@ -29,7 +33,7 @@ export type OperationDoc = {
   summary: string;
   description?: string;
   tag: (typeof TAGS)[number]["name"];
-  /** An ingest: a bearer token is accepted (today not required). */
+  /** An ingest: an API key with the ingest scope (docs/accounts.md). */
   ingestAuth?: boolean;
   query?: z.ZodObject;
   queryDescriptions?: Record<string, string>;
@@ -47,8 +51,10 @@ export const TAGS = [
   { name: "runs", description: "Runs, their spans, and deleting them." },
   { name: "analysis", description: "The analysis report and the post-mortem (docs/analysis.md)." },
   { name: "comments", description: "The team's comments on a run." },
+  { name: "review", description: "A run's review: status, verdict, root cause and action items." },
   { name: "timeline", description: "The timeline's compact span pages." },
-  { name: "settings", description: "The project's analysis thresholds." },
+  { name: "settings", description: "The project's analysis thresholds, and what-if profiles." },
+  { name: "accounts", description: "Sign-in, users and API keys (docs/accounts.md)." },
   { name: "otlp", description: "The OTLP/HTTP receiver (docs/otlp.md)." },
   { name: "health", description: "Liveness and readiness, for orchestrators and load balancers." },
   { name: "meta", description: "This document." },
@@ -68,11 +74,18 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   SpanList: api.SpanListResponse,
   AnalysisReport,
   AnalysisSettings,
+  SweepPoint,
+  SweepResponse,
   SavedSettings: PartialSettings,
   Settings: SettingsResponse,
   Comment: comments.CommentOut,
   CommentList: comments.CommentList,
   CommentCreated: comments.CommentCreated,
+  Review: review.ReviewOut,
+  ReviewResponse: review.ReviewResponse,
+  Profile: profiles.ProfileOut,
+  ProfileList: profiles.ProfileList,
+  ProfileAnswer: profiles.ProfileAnswer,
   TimelinePage,
   IngestLineError: ingest.IngestLineError,
   IngestResponse: ingest.IngestResponse,
@@ -83,6 +96,15 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   OtlpStatus: otlp.OtlpStatus,
   Health: HealthResponse,
   Ready: ReadyResponse,
+  User: auth.UserOut,
+  UserAnswer: auth.UserAnswer,
+  UserList: auth.UserList,
+  Session: auth.SessionOut,
+  SignedOut: auth.SignedOut,
+  ApiKey: auth.KeyOut,
+  ApiKeyList: auth.KeyList,
+  ApiKeyCreated: auth.KeyCreated,
+  ApiKeyRevoked: auth.KeyRevoked,
 };
 
 /** Named schemas of what the server accepts (converted as input). */
@@ -90,7 +112,13 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   IngestRecord: ingest.IngestRecordWire,
   IngestJsonBody: ingest.IngestJsonBody,
   CommentInput: comments.CommentInput,
+  ReviewInput: review.ReviewInput,
+  ProfileInput: profiles.ProfileInput,
   SettingsUpdate,
+  SetupInput: auth.SetupInput,
+  SignInInput: auth.SignInInput,
+  NewUserInput: auth.NewUserInput,
+  NewKeyInput: auth.NewKeyInput,
   OtlpTraceRequest: ExportTraceServiceRequest,
   OtlpLogsRequest: ExportLogsServiceRequest,
 };
@@ -111,7 +139,12 @@ export const ERROR_RESPONSES = {
       "(the body is not JSON), or `nothing_valid` (no valid record; details holds the line errors).",
     content: json(ErrorBody),
   },
-  Unauthorized: { description: "`unauthorized`: these credentials may not ingest.", content: json(ErrorBody) },
+  Unauthorized: {
+    description: "`unauthorized`: no credentials, an unknown or revoked key, or an expired session.",
+    content: json(ErrorBody),
+  },
+  Forbidden: { description: "`forbidden`: the role or the key's scopes do not allow it.", content: json(ErrorBody) },
+  Conflict: { description: "`conflict`: the admin or the email exists already.", content: json(ErrorBody) },
   CrossOrigin: {
     description: "`cross_origin`: a browser page of another origin sent it (`Origin` is not this server).",
     content: json(ErrorBody),

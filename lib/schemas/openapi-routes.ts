@@ -7,10 +7,13 @@ import { PartialSettings } from "../analysis/settings";
 import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
 import { CommentCreated, CommentInput, CommentList } from "./comments";
+import { ReviewInput, ReviewResponse } from "./review";
+import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
 import { json, SERVER_ERRORS, type RouteDocs } from "./openapi-components";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
+import { MAX_SWEEP_VALUES, SweepQueryParams, SweepResponse, SWEEPABLE_SETTINGS } from "./sweep";
 import { TimelinePage, TimelineQuery } from "./timeline";
 
 const RUN_ERRORS = { 404: "NotFound", ...SERVER_ERRORS } as const;
@@ -195,6 +198,26 @@ export const API_ROUTES: RouteDocs = {
       },
     },
   },
+  "/api/v1/runs/{run_id}/sweep": {
+    get: {
+      operationId: "getSweep",
+      summary: "What-if sweep: the breakers' outcome for each value of one setting",
+      description:
+        "One analysis per value, that setting over the run's config and the project settings " +
+        "(docs/api.md#what-if-sweep). An unknown setting or a value its rule refuses is a 400 naming it.",
+      tag: "analysis",
+      query: SweepQueryParams,
+      queryDescriptions: {
+        setting: `The setting to vary: one of ${SWEEPABLE_SETTINGS.join(", ")}.`,
+        values: `1 to ${MAX_SWEEP_VALUES} values, comma-separated.`,
+      },
+      responses: {
+        200: { description: "One point per value, in the order given.", content: json(SweepResponse) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
+    },
+  },
   "/api/v1/runs/{run_id}/report.md": {
     get: {
       operationId: "getReportMarkdown",
@@ -230,6 +253,28 @@ export const API_ROUTES: RouteDocs = {
       },
     },
   },
+  "/api/v1/runs/{run_id}/review": {
+    get: {
+      operationId: "getReview",
+      summary: "A run's review",
+      description:
+        'A run never reviewed reads as `{"status": "open", "verdict": "", "category": null, "actions": []}`.',
+      tag: "review",
+      responses: { 200: { description: "The review.", content: json(ReviewResponse) }, ...RUN_ERRORS },
+    },
+    put: {
+      operationId: "putReview",
+      summary: "Save a run's review, whole",
+      tag: "review",
+      body: { description: "Fields left out take their empty value.", content: json(ReviewInput) },
+      responses: {
+        200: { description: "The stored review.", content: json(ReviewResponse) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...RUN_ERRORS,
+      },
+    },
+  },
   "/api/v1/runs/{run_id}/timeline": {
     get: {
       operationId: "getTimelinePage",
@@ -251,6 +296,43 @@ export const API_ROUTES: RouteDocs = {
       summary: "One whole span, for the timeline's side panel",
       tag: "timeline",
       responses: { 200: { description: "The span.", content: json(api.SpanOut) }, ...RUN_ERRORS },
+    },
+  },
+  "/api/v1/profiles": {
+    get: {
+      operationId: "listProfiles",
+      summary: "What-if profiles: the built-in ones, then the saved ones by name",
+      tag: "settings",
+      responses: { 200: { description: "The profiles.", content: json(ProfileList) }, ...SERVER_ERRORS },
+    },
+    post: {
+      operationId: "createProfile",
+      summary: "Save a what-if profile: a name and its setting overrides",
+      description: "A name already saved is a 409; a setting its rule refuses is a 400 naming it.",
+      tag: "settings",
+      body: { description: "The name and the overrides.", content: json(ProfileInput) },
+      responses: {
+        201: { description: "The stored profile.", content: json(ProfileAnswer) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        409: "Conflict",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/profiles/{profile_id}": {
+    delete: {
+      operationId: "deleteProfile",
+      summary: "Delete a saved what-if profile",
+      description: "A built-in profile cannot be deleted (409).",
+      tag: "settings",
+      responses: {
+        200: { description: "The deleted profile.", content: json(ProfileAnswer) },
+        ...CROSS_ORIGIN,
+        404: "NotFound",
+        409: "Conflict",
+        ...SERVER_ERRORS,
+      },
     },
   },
   "/api/v1/settings": {

@@ -20,6 +20,7 @@ import {
 } from "./openapi-components";
 import { OTLP_ROUTES } from "./openapi-otlp";
 import { API_ROUTES } from "./openapi-routes";
+import { ACCOUNT_ROUTES } from "./openapi-accounts";
 
 export type { JsonSchema } from "./openapi-components";
 export type OpenApiDocument = {
@@ -35,7 +36,7 @@ export type OpenApiDocument = {
 };
 
 /** Every route of app/: the JSON API and the OTLP receiver. */
-export const ROUTES: RouteDocs = { ...API_ROUTES, ...OTLP_ROUTES };
+export const ROUTES: RouteDocs = { ...API_ROUTES, ...ACCOUNT_ROUTES, ...OTLP_ROUTES };
 
 export const OPENAPI_VERSION = "3.1.1";
 const SCHEMA_REF = "#/components/schemas/";
@@ -70,7 +71,13 @@ export function buildOpenApiDocument({ version }: { version: string }): OpenApiD
     components: {
       schemas,
       responses,
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Accepted; not required today." } },
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key (docs/accounts.md); also Basic public:secret or x-api-key.",
+        },
+      },
     },
   };
 }

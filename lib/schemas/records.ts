@@ -317,5 +317,9 @@ export type StoredRecord = StoredSpan | StoredIteration | StoredEvent | StoredTa
 
 /** A record of a batch the database refused, by its index in the batch, and why (never SQL or values). */
 export type RefusedRecord = { index: number; reason: string };
-/** What a batch write reports: nothing (all stored), or the records refused; every other record is stored. */
-export type BatchWriteOutcome = void | { refused: RefusedRecord[] };
+/**
+ * What a batch write reports: nothing (all stored, all new), or the records refused (every other
+ * record is stored) and how many records added a row not there before (`stored`; a record already
+ * stored by an earlier upload adds nothing).
+ */
+export type BatchWriteOutcome = void | { refused?: RefusedRecord[]; stored?: number };

@@ -40,7 +40,14 @@ export const TimelineSpanColumns = z.object({
 });
 export type TimelineSpanColumns = z.infer<typeof TimelineSpanColumns>;
 
-export const TimelineIteration = z.object({ n: z.number(), ts_ms: z.number() });
+export const TimelineIteration = z.object({
+  n: z.number(),
+  ts_ms: z.number(),
+  /** The iteration's task, for its row's label. */
+  task_id: z.string().nullable().optional(),
+  /** Its logged errors (each cut to TIMELINE_ERROR_CHARS), for the search. */
+  errors: z.array(z.string()).optional(),
+});
 export type TimelineIteration = z.infer<typeof TimelineIteration>;
 
 export const TimelineEvent = z.object({

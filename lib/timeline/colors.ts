@@ -1,8 +1,9 @@
 // Colours of the timeline: a stable hue per tool name (a string hash, so a
 // tool keeps its colour across runs and reloads), and fixed colours for
-// failures, harness short-circuits, breaker windows and event categories.
-// Pure data; the canvas and the legend read the same values.
-import type { BreakerSource, EventCategory } from "./overlays";
+// failures, harness short-circuits, breaker lane states, halt lines and
+// event categories. Pure data; the canvas and the legend read the same values.
+import type { LaneState } from "./lanes";
+import type { EventCategory } from "./overlays";
 
 // No reds or ambers: those mean failed and short-circuited.
 const PALETTE = [
@@ -29,12 +30,20 @@ export function toolColor(name: string): string {
 export const FAILURE_COLOR = "#f85149";
 export const SHORT_CIRCUIT_COLOR = "#d29922";
 
-export const BREAKER_FILL: Record<BreakerSource, string> = {
-  tool: "rgba(248, 81, 73, 0.10)",
-  loop: "rgba(255, 123, 114, 0.09)",
-  permission: "rgba(210, 153, 34, 0.14)",
-  api: "rgba(163, 113, 247, 0.14)",
+/** Breaker lane segments: a quiet closed state, so the open and half-open stretches stand out. */
+export const LANE_COLOR: Record<LaneState, string> = {
+  CLOSED: "rgba(63, 185, 80, 0.28)",
+  WARNING: "#9e7a1c",
+  HALF_OPEN: "#d29922",
+  OPEN: "#e5534b",
 };
+/** A call its tool's breaker would have blocked (it started inside an OPEN window). */
+export const BLOCKED_COLOR = "#ff9b94";
+/** The loop breaker's halt line; the first three-layer trip's is lighter. */
+export const HALT_COLOR = "#ff5c8a";
+export const TRIP_COLOR = "rgba(255, 170, 200, 0.7)";
+/** The moment a link points at. */
+export const FOCUS_COLOR = "#5aa9ff";
 
 export const EVENT_COLOR: Record<EventCategory, string> = {
   permission: "#d29922",

@@ -5,6 +5,16 @@
 
 export type ViewRange = { startMs: number; endMs: number };
 
+/**
+ * Width of the label column for a timeline totalPx wide: 300 px on a wide
+ * screen; on a narrow one (a phone) 40 % of it, at least 120 px, so the bars
+ * keep most of the width.
+ */
+export function labelColumnPx(totalPx: number): number {
+  if (totalPx >= 760) return 300;
+  return Math.min(300, Math.max(120, Math.round(totalPx * 0.4)));
+}
+
 /** Narrowest window a zoom may reach: 1 µs would only show rounding noise. */
 export const MIN_VIEW_MS = 0.01;
 

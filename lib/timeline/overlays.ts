@@ -46,7 +46,9 @@ export function iterationBands(iterations: readonly TimelineIteration[]): Iterat
   });
 }
 
-const msFrom = (iso: string, startUs: number): number => (Date.parse(iso) * 1000 + microsOf(iso) - startUs) / 1000;
+/** An ISO time as ms from the run start (epoch µs), keeping the µs digits. */
+export const msFromIso = (iso: string, startUs: number): number =>
+  (Date.parse(iso) * 1000 + microsOf(iso) - startUs) / 1000;
 /** Date.parse keeps ms; the 4th–6th fraction digits are added back. */
 function microsOf(iso: string): number {
   const m = /\.\d{3}(\d{1,3})/.exec(iso);
@@ -62,7 +64,7 @@ function windowsOf(
   const out: BreakerWindow[] = [];
   let openAt: number | null = null;
   for (const t of ts) {
-    const at = msFrom(t.at, startUs);
+    const at = msFromIso(t.at, startUs);
     if (t.to === "OPEN" && openAt === null) openAt = at;
     else if (t.from === "OPEN" && t.to !== "OPEN" && openAt !== null) {
       out.push({ source, tool: null, startMs: openAt, endMs: at, label: `${source} breaker OPEN` });
@@ -85,8 +87,8 @@ export function breakerWindows(inputs: BreakerInputs, startUs: number, endMs: nu
     b.opened.map((o) => ({
       source: "tool" as const,
       tool: b.tool,
-      startMs: msFrom(o.at, startUs),
-      endMs: msFrom(o.until, startUs),
+      startMs: msFromIso(o.at, startUs),
+      endMs: msFromIso(o.until, startUs),
       label: `${b.tool} breaker OPEN`,
     })),
   );
@@ -107,19 +109,19 @@ export type BreakerStates = { tool: "OPEN" | "CLOSED" | "NONE"; toolWindow: Brea
 export function breakerStatesAt(inputs: BreakerInputs, startUs: number, tool: string, ms: number): BreakerStates {
   const stateOf = (ts: readonly StateTransition[]) => {
     let s = "CLOSED";
-    for (const t of ts) if (msFrom(t.at, startUs) <= ms) s = t.to;
+    for (const t of ts) if (msFromIso(t.at, startUs) <= ms) s = t.to;
     return s;
   };
   const openings = inputs.tool_breakers.find((b) => b.tool === tool)?.opened ?? null;
-  const hit = openings?.find((o) => msFrom(o.at, startUs) <= ms && ms < msFrom(o.until, startUs)) ?? null;
+  const hit = openings?.find((o) => msFromIso(o.at, startUs) <= ms && ms < msFromIso(o.until, startUs)) ?? null;
   return {
     tool: openings === null ? "NONE" : hit ? "OPEN" : "CLOSED",
     toolWindow: hit
       ? {
           source: "tool",
           tool,
-          startMs: msFrom(hit.at, startUs),
-          endMs: msFrom(hit.until, startUs),
+          startMs: msFromIso(hit.at, startUs),
+          endMs: msFromIso(hit.until, startUs),
           label: `${tool} breaker OPEN`,
         }
       : null,

@@ -141,3 +141,44 @@ export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): numb
 export function firstRowAtTime(rows: readonly TimelineRow[], store: Pick<SpanStore, "t1">, ms: number): number {
   return rows.findIndex((r) => (r.kind === "span" ? store.t1[r.span]! >= ms : r.spans.some((s) => store.t1[s]! >= ms)));
 }
+
+/** A row's bar from its first start to its last end, ms from the run start. */
+export function rowExtent(row: TimelineRow, store: Pick<SpanStore, "t0" | "t1">): [number, number] {
+  return row.kind === "span" ? [store.t0[row.span]!, store.t1[row.span]!] : [row.t0, row.t1];
+}
+
+/**
+ * Where the rows scroll when a link names a moment: the first row whose bar
+ * covers `atMs`, else the first whose bar meets the view window, else the
+ * first still running after the window's start. -1 when nothing loaded
+ * reaches there yet. O(rows).
+ */
+export function rowAtMoment(
+  rows: readonly TimelineRow[],
+  store: Pick<SpanStore, "t0" | "t1">,
+  atMs: number,
+  view: { startMs: number; endMs: number },
+): number {
+  let meets = -1;
+  for (let r = 0; r < rows.length; r++) {
+    const [a, b] = rowExtent(rows[r]!, store);
+    if (a <= atMs && atMs <= b) return r;
+    if (meets < 0 && a <= view.endMs && b >= view.startMs) meets = r;
+  }
+  return meets >= 0 ? meets : firstRowAtTime(rows, store, view.startMs);
+}
+
+/** Whether any of rows [from, to] has a bar inside the view window: if not, the rows show an empty area. */
+export function rowsMeetWindow(
+  rows: readonly TimelineRow[],
+  store: Pick<SpanStore, "t0" | "t1">,
+  from: number,
+  to: number,
+  view: { startMs: number; endMs: number },
+): boolean {
+  for (let r = Math.max(0, from); r <= Math.min(rows.length - 1, to); r++) {
+    const [a, b] = rowExtent(rows[r]!, store);
+    if (a <= view.endMs && b >= view.startMs) return true;
+  }
+  return false;
+}

@@ -1,7 +1,10 @@
 // The timeline's URL state: `view=<startMs>-<endMs>` (ms from the run start,
-// decimals allowed) and `span=<span_id>`, read from the page's search params
-// and written back into a query string that keeps every other parameter
-// (the run page's `tab`). Pure: the component does the history.replaceState.
+// decimals allowed), `span=<span_id>`, `at=<ms>` (the moment a link points
+// at, highlighted; the window's middle when absent) and the filters
+// (`tool=`, `failures=1`, `q=`), read from the page's search params and
+// written back into a query string that keeps every other parameter (the
+// run page's `tab`). Pure: the component does the history.replaceState.
+import type { TimelineFilter } from "./filter";
 import type { ViewRange } from "./layout";
 
 const VIEW_RE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
@@ -20,13 +23,49 @@ export function formatViewParam(view: ViewRange): string {
   return `${f(view.startMs)}-${f(view.endMs)}`;
 }
 
-/** `search` with view and span set (or removed when null); other parameters stay as they were. */
-export function withTimelineParams(search: string, view: ViewRange | null, span: string | null): string {
+/** The filters a shared link carries; absent parameters filter nothing. */
+export function parseFilterParams(q: Record<string, string | undefined>): TimelineFilter {
+  return { tool: q.tool?.trim() || null, failuresOnly: q.failures === "1", search: q.q ?? "" };
+}
+
+/** The moment a link points at: `at=` when it parses, else the middle of `view=`, else null. */
+export function parseMomentParam(at: string | undefined, view: ViewRange | null): number | null {
+  const n = at !== undefined && /^\d+(\.\d+)?$/.test(at.trim()) ? Number(at) : NaN;
+  if (Number.isFinite(n)) return n;
+  return view ? (view.startMs + view.endMs) / 2 : null;
+}
+
+/**
+ * `search` with view, span and (when given) the filters set, or removed when
+ * empty; other parameters stay as they were. `at=` is a link's one-off
+ * target, so the timeline drops it once the user moves the view.
+ */
+export function withTimelineParams(
+  search: string,
+  view: ViewRange | null,
+  span: string | null,
+  filter?: TimelineFilter,
+  keepAt = false,
+): string {
   const p = new URLSearchParams(search);
-  if (view) p.set("view", formatViewParam(view));
-  else p.delete("view");
-  if (span) p.set("span", span);
-  else p.delete("span");
+  const put = (k: string, v: string | null) => (v ? p.set(k, v) : p.delete(k));
+  put("view", view && formatViewParam(view));
+  put("span", span);
+  if (!keepAt) p.delete("at");
+  if (filter) {
+    put("tool", filter.tool);
+    put("failures", filter.failuresOnly ? "1" : null);
+    put("q", filter.search.trim() === "" ? null : filter.search);
+  }
   const s = p.toString();
   return s ? `?${s}` : "";
+}
+
+/**
+ * The run page query that opens the timeline at a moment: a window of
+ * ±padMs around atMs (clamped at the run start) and the moment itself.
+ */
+export function timelineMomentQuery(atMs: number, padMs: number): string {
+  const view = { startMs: Math.max(0, Math.floor(atMs - padMs)), endMs: Math.ceil(atMs + padMs) };
+  return `tab=timeline&view=${formatViewParam(view)}&at=${Math.round(Math.max(0, atMs) * 1000) / 1000}`;
 }

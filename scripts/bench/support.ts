@@ -1,5 +1,6 @@
 // Shared plumbing for the benchmarks: throwaway Postgres databases, timing,
-// and printing figures in one format.
+// printing figures in one format, and watching a server process.
+import { readFileSync } from "node:fs";
 import { openTempDatabase, type TempDatabase } from "@/db/temp-database";
 
 export const ADMIN_URL =
@@ -24,4 +25,27 @@ export const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).to
 export function argValue(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+}
+
+/** The resident set of a process, in KiB (0 once it is gone). */
+export function rssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Wait until a bench server answers on `port`. */
+export async function waitForPort(port: number) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/health`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error("the bench server did not start");
 }

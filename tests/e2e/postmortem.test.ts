@@ -119,3 +119,47 @@ describe("settings", () => {
     expect(await page.locator('[data-setting="fail_max"]').getAttribute("class")).toContain("invalid");
   });
 });
+
+describe("review", () => {
+  test("a review saved on the run page leads the post-mortem and its Markdown, its verdict shown as text", async () => {
+    await page.goto("/runs/r-stuck-loop#review");
+    const form = page.getByTestId("review-form");
+    await form.waitFor();
+    await page.getByTestId("review-status").selectOption("done");
+    await page.getByTestId("review-category").selectOption("tool_failure");
+    await page
+      .getByTestId("review-verdict")
+      .fill("Staging was down <script>window.pwned = 1</script> and we kept retrying.");
+    await page.getByTestId("review-add-action").click();
+    await page.getByTestId("review-action-text").fill("Cap http_get retries at 3");
+    await page.getByTestId("review-action-owner").fill("ana");
+    await page.getByTestId("review-save").click();
+    await form.getByRole("status").getByText("Saved").waitFor();
+    await saveScreenshot(page, "review-form-saved");
+
+    await page.goto("/runs?review=done");
+    const rows = page.getByTestId("badge-review");
+    await rows.first().waitFor();
+    expect(await rows.allInnerTexts()).toEqual(["review done · tool failure"]);
+
+    await page.goto("/runs/r-stuck-loop/report");
+    const summary = page.getByTestId("review-summary");
+    await summary.waitFor();
+    const sections = await page
+      .locator("[data-testid=postmortem] > section")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")));
+    expect(sections[0]).toBe("review-summary");
+    expect(await page.getByTestId("review-summary-verdict").innerText()).toBe(
+      "Staging was down <script>window.pwned = 1</script> and we kept retrying.",
+    );
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.getByTestId("review-summary-actions").innerText()).toContain("Cap http_get retries at 3 — ana");
+    await saveScreenshot(page, "review-postmortem");
+
+    const md = await (await fetch(`${server.baseUrl}/api/v1/runs/r-stuck-loop/report.md`)).text();
+    expect(md.indexOf("## Review")).toBeLessThan(md.indexOf("## Verdict"));
+    expect(md).toContain("- [ ] Cap http_get retries at 3 — ana");
+    expect(md).not.toContain("<script>");
+    expect(md).toContain(`[Open the run in Loopscope](${server.baseUrl}/runs/r-stuck-loop)`);
+  });
+});

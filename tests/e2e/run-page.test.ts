@@ -32,7 +32,7 @@ describe("runs page badges", () => {
     expect(await page.getByTestId("badge-unanalysed").count()).toBe(0);
     expect(await badge("r-stuck-loop", "badge-breaker")).toBe("would halt @11");
     expect(await badge("r-stuck-loop", "badge-stagnation")).toBe("stagnation HIGH");
-    expect(await badge("r-stuck-loop", "badge-bottlenecks")).toBe("7 bottlenecks");
+    expect(await badge("r-stuck-loop", "badge-bottlenecks")).toBe("4 bottlenecks");
     expect(await badge("r-stuck-loop", "badge-failures")).toBe("64 failed");
     expect(await badge("r-healthy", "badge-breaker")).toBe("no breaker");
     expect(await badge("r-healthy", "badge-stagnation")).toBe("stagnation LOW");

@@ -107,7 +107,8 @@ async function uploadFiles(files: string[], choose?: () => Promise<void>): Promi
   return items;
 }
 
-const badgeText = (item: Locator, id: "accepted" | "rejected" | "skipped") => item.getByTestId(id).textContent();
+const badgeText = (item: Locator, id: "accepted" | "stored" | "rejected" | "skipped") =>
+  item.getByTestId(id).textContent();
 const formatText = (item: Locator) => item.getByTestId("format-label").textContent();
 const runLinks = (item: Locator) => item.getByTestId("run-link").allTextContents();
 
@@ -213,9 +214,12 @@ describe("upload through the page", () => {
     expect(await allRowCounts()).toEqual(before);
   });
 
-  test("re-uploading the examples changes no count on the runs page", async () => {
+  test("re-uploading the examples changes no count on the runs page, and each card says 0 new", async () => {
     const before = await allRowCounts();
-    await uploadFiles(["stuck-loop.jsonl", "harness-spans.jsonl", "bad-lines.jsonl"].map(example));
+    const items = await uploadFiles(["stuck-loop.jsonl", "harness-spans.jsonl", "bad-lines.jsonl"].map(example));
+    const stuck = items.get("stuck-loop.jsonl")!;
+    expect([await badgeText(stuck, "accepted"), await badgeText(stuck, "stored")]).toEqual(["489 accepted", "0 new"]);
+    for (const item of items.values()) expect(await badgeText(item, "stored")).toBe("0 new");
     expect(await allRowCounts()).toEqual(before);
   });
 

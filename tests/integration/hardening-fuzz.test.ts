@@ -11,37 +11,13 @@ import { writeBatch } from "@/db/ingest-writer";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { targets } from "./support/databases";
-import { mutateLine, seededRandom, validRecord } from "./support/fuzz-lines";
+import { fuzzLines as fuzzLinesOf, validRecord } from "./support/fuzz-lines";
 import { call, serveDatabase } from "./support/route";
 
 const MUTATED = 10_000;
 const VALID = 10_000;
 
-type Fuzz = { lines: string[]; validLineNos: Set<number>; validCounts: Record<string, number> };
-
-/** Valid lines (run `${prefix}-valid`) and mutated ones (run `${prefix}-mut`), interleaved by the PRNG. */
-function fuzzLines(prefix: string, seed: number): Fuzz {
-  const rand = seededRandom(seed);
-  const lines: string[] = [];
-  const validLineNos = new Set<number>();
-  const validCounts: Record<string, number> = { span: 0, iteration: 0, event: 0, task: 0 };
-  let valid = 0;
-  let mutated = 0;
-  while (valid < VALID || mutated < MUTATED) {
-    const i = valid + mutated;
-    if (mutated >= MUTATED || (valid < VALID && rand() < 0.5)) {
-      const record = validRecord(`${prefix}-valid`, i, i);
-      lines.push(JSON.stringify(record));
-      validLineNos.add(lines.length);
-      if (record.type !== "run") validCounts[record.type as string]! += 1;
-      valid += 1;
-    } else {
-      lines.push(mutateLine(validRecord(`${prefix}-mut`, Math.floor(rand() * 5), i), rand));
-      mutated += 1;
-    }
-  }
-  return { lines, validLineNos, validCounts };
-}
+const fuzzLines = (prefix: string, seed: number) => fuzzLinesOf(prefix, seed, { valid: VALID, mutated: MUTATED });
 
 const nonBlank = (lines: string[]) => lines.filter((l) => l.trim() !== "").length;
 
@@ -76,6 +52,21 @@ describe.each(targets)("ingest fuzzing on $name", (target) => {
     expect(res.body.errors).toHaveLength(100);
     expect(typeof res.body.upload_id).toBe("string");
     expect(await storedCounts("r-fz-api-valid")).toEqual(fuzz.validCounts);
+  });
+
+  test("a broken first line is one rejected line, not a broken document: the valid lines after it are stored", async () => {
+    const valid = Array.from({ length: 4 }, (_, i) => JSON.stringify(validRecord("r-fz-head", 0, i)));
+    for (const head of [valid[0]!.slice(0, 40), `{"type":"task","run_id":"r\u0000"}`]) {
+      const res = await call(
+        ingest,
+        "/api/v1/ingest",
+        {},
+        { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: [head, ...valid].join("\n") },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ format: "loopscope", accepted: 4, rejected: 1, errors: [{ line: 1 }] });
+    }
+    expect((await storedCounts("r-fz-head")).span).toBe(4);
   });
 
   test("through the pipeline: no valid line lost, every invalid line named once, none refused by the database", async () => {

@@ -4,35 +4,16 @@
 // memory; a JSON document, held whole, has its own smaller cap; a body of
 // newlines is read at memory speed and stores nothing; records read before a
 // cut are stored, and the 413 says how many.
-import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, test } from "vitest";
 import { POST } from "@/app/api/v1/ingest/route";
 import { getRun } from "@/db/runs";
 import { targets } from "./support/databases";
 import { postOtlp } from "./support/otlp-http";
 import { call, serveDatabase } from "./support/route";
+import { gzipBomb, MiB, streamOf } from "./support/upload-bodies";
 
-const MiB = 1024 * 1024;
 /** RSS growth allowed while a bomb is read: the caps hold at most one document (64 MiB) at a time. */
 const RSS_GROWTH_MAX = 200 * MiB;
-
-/** A gzip body of `mib` members of 1 MiB of `byte` each (≈1 KiB apiece), after an optional first member. */
-function gzipBomb(byte: number, mib: number, first = ""): Buffer {
-  const member = gzipSync(Buffer.alloc(MiB, byte), { level: 9 });
-  return Buffer.concat([...(first ? [gzipSync(first)] : []), ...Array.from({ length: mib }, () => member)]);
-}
-
-/** The body as the network delivers it: 64 KiB chunks. */
-function streamOf(bytes: Uint8Array, chunk = 64 * 1024): ReadableStream<Uint8Array> {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.byteLength) return controller.close();
-      controller.enqueue(bytes.subarray(at, at + chunk));
-      at += chunk;
-    },
-  });
-}
 
 const upload = (body: Uint8Array, contentType: string) =>
   call(POST, "/api/v1/ingest", {}, {

@@ -57,6 +57,8 @@ describe.each(targets)("importing through the ingest API on $name", (target) => 
     const runsBefore = await Promise.all(first.body.runs.map((id: string) => getRun(suite.db, id)));
     const again = await upload(text, "", path.basename(file));
     expect(again.body.accepted).toBe(first.body.accepted);
+    expect(first.body.stored).toBeGreaterThan(0);
+    expect(again.body.stored).toBe(0);
     expect(await tableCounts()).toEqual(before);
     const runsAfter = await Promise.all(first.body.runs.map((id: string) => getRun(suite.db, id)));
     expect(runsAfter.map((r) => r?.counts)).toEqual(runsBefore.map((r) => r?.counts));

@@ -9,6 +9,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type DbHandle } from "@/db/client";
 import { putCachedReport } from "@/db/analysis-cache";
 import { addComment } from "@/db/comments";
+import { putReview } from "@/db/reviews";
 import { writeBatch } from "@/db/ingest-writer";
 import { deleteRun, getRun } from "@/db/runs";
 import * as schema from "@/db/schema";
@@ -30,6 +31,7 @@ test("every table with a run_id references runs ON DELETE CASCADE", () => {
     "events",
     "iterations",
     "otlp_traces",
+    "reviews",
     "spans",
     "tasks",
   ]);
@@ -96,6 +98,7 @@ describe.each(targets)("deleting a run on $name", (target) => {
   test("one delete removes the run and its rows in every run table", async () => {
     await ingestText(h.db, RUN_TEXT("r-del"));
     await addComment(h.db, "r-del", { author: "ana", body: "gone soon" });
+    await putReview(h.db, "r-del", { status: "done", verdict: "", category: null, actions: [] }, null);
     await putCachedReport(h.db, "r-del", "hash", 1, { run_id: "r-del" });
     await h.db.execute(sql`INSERT INTO otlp_traces (trace_id, run_id) VALUES ('trace-del', 'r-del')`);
     expect(Object.values(await rowsLeft("r-del")).every((n) => n > 0)).toBe(true);

@@ -78,10 +78,10 @@ describe.each(targets)("run page queries on $name", (target) => {
     expect(await getToolP95(h.db, "nope")).toEqual({});
   });
 
-  test("iterations come ordered by n, absent fields as null, an empty files list kept empty", async () => {
+  test("iterations come ordered by n with their time in µs, absent fields as null, an empty files list kept empty", async () => {
     expect(await listIterations(h.db, "r-p95")).toEqual([
-      makeIterationFacts(1),
-      makeIterationFacts(2, { filesModified: [] }),
+      makeIterationFacts(1, { tsUs: 1005_000_000 }),
+      makeIterationFacts(2, { filesModified: [], tsUs: 1010_000_000 }),
     ]);
   });
 
@@ -90,6 +90,7 @@ describe.each(targets)("run page queries on $name", (target) => {
     expect(its).toHaveLength(30);
     expect(its[0]).toEqual({
       n: 1,
+      tsUs: expect.any(Number),
       taskId: "t-1",
       filesModified: ["src/auth/session.ts"],
       tests: { passed: 119, failed: 3, skipped: 1 },

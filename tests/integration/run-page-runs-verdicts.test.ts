@@ -2,9 +2,11 @@
 // renders: the page's server function is called in-process on a real
 // database, then the saved verdicts are read back.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { listRuns } from "@/db/runs";
 import RunsPage from "@/app/runs/page";
+import { ANALYSIS_VERSION } from "@/lib/analysis/version";
 import { RunListQuery } from "@/lib/schemas/api";
 import { targets } from "./support/databases";
 import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
@@ -31,9 +33,11 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
   test("before the page renders no run has a verdict; after, each listed run has the default analysis's", async () => {
     expect(await verdicts(h)).toEqual({ "r-stuck-loop": null, "r-healthy": null });
     await RunsPage({ searchParams: Promise.resolve({}) });
+    // Bottlenecks count only slow, failing or repeated tools (docs/analysis.md#bottlenecks):
+    // stuck-loop's run_tests, llm_call, http_get and search; its overcalled-only tools are not counted.
     expect(await verdicts(h)).toEqual({
-      "r-stuck-loop": { tripped: true, stagnation_risk: "HIGH", bottlenecks: 7, halted_at_iteration: 11 },
-      "r-healthy": { tripped: false, stagnation_risk: "LOW", bottlenecks: 7, halted_at_iteration: null },
+      "r-stuck-loop": { tripped: true, stagnation_risk: "HIGH", bottlenecks: 4, halted_at_iteration: 11 },
+      "r-healthy": { tripped: false, stagnation_risk: "LOW", bottlenecks: 2, halted_at_iteration: null },
     });
   });
 
@@ -54,6 +58,15 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
     expect((await verdicts(h))["r-healthy"]).toBeNull();
     await RunsPage({ searchParams: Promise.resolve({}) });
     expect((await verdicts(h))["r-healthy"]).toMatchObject({ tripped: false, stagnation_risk: "LOW" });
+  });
+
+  test("a verdict made by older analysis rules is stale, so an upgrade recounts the badges", async () => {
+    await RunsPage({ searchParams: Promise.resolve({}) });
+    expect((await verdicts(h))["r-stuck-loop"]).not.toBeNull();
+    await h.db.execute(sql`UPDATE runs SET verdict_rules = ${ANALYSIS_VERSION - 1} WHERE run_id = 'r-stuck-loop'`);
+    expect((await verdicts(h))["r-stuck-loop"]).toBeNull();
+    await RunsPage({ searchParams: Promise.resolve({}) });
+    expect((await verdicts(h))["r-stuck-loop"]).toMatchObject({ bottlenecks: 4, halted_at_iteration: 11 });
   });
 
   test("only the listed page is analysed: a filtered-out run keeps no verdict", async () => {

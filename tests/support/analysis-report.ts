@@ -51,7 +51,12 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
     repeated_calls: [],
     tool_breakers: [],
     timeouts: [],
-    layers: { events: [], status: "NORMAL", action: "NONE" },
+    layers: {
+      events: [],
+      status: "NORMAL",
+      action: "NONE",
+      after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+    },
     stagnation: { iterations: [], detections: [] },
     loop_breaker: {
       transitions: [],
@@ -105,6 +110,7 @@ export function makeRunSummary(overrides: Partial<RunSummary> = {}): RunSummary 
     cost_usd: 0,
     counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 },
     verdict: null,
+    review: { status: "open", category: null },
     ...overrides,
   };
 }

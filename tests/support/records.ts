@@ -8,6 +8,7 @@ import type { StoredEvent, StoredIteration, StoredTask } from "@/lib/schemas/rec
 export function makeIterationFacts(n: number, patch: Partial<IterationListRow> = {}): IterationListRow {
   return {
     n,
+    tsUs: n * 1_000_000,
     taskId: null,
     filesModified: null,
     tests: null,

@@ -12,7 +12,14 @@ describe("readEnv", () => {
       LOOPSCOPE_MAX_DOCUMENT_MB: 64,
       LOOPSCOPE_OTLP_MAX_MB: 64,
       LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: 60,
+      LOOPSCOPE_AUTH: "on",
     });
+  });
+
+  test("accounts are on unless LOOPSCOPE_AUTH is off; another value or a short LOOPSCOPE_API_KEY stops the start", () => {
+    expect(readEnv({ LOOPSCOPE_AUTH: "off" }).LOOPSCOPE_AUTH).toBe("off");
+    expect(() => readEnv({ LOOPSCOPE_AUTH: "no" })).toThrow(/LOOPSCOPE_AUTH/);
+    expect(() => readEnv({ LOOPSCOPE_API_KEY: "short" })).toThrow(/LOOPSCOPE_API_KEY must be at least 16 characters/);
   });
 
   test("a statement timeout of 0 turns it off", () => {

@@ -7,20 +7,23 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { listComments } from "@/db/comments";
+import { getReview } from "@/db/reviews";
 import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
-import { BreakersTab } from "@/components/run/breakers-tab";
 import { ContextCard } from "@/components/run/context-card";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
 import { RunOverview } from "@/components/run/run-overview";
 import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
+import { RunReview } from "@/components/review/run-review";
+import { BreakersPanel } from "./breakers-panel";
 import { IterationsPanel } from "./iterations-panel";
 import { isReceivingNow } from "./live";
 import { ToolsPanel } from "./tools-panel";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 
@@ -30,6 +33,7 @@ type Props = {
 };
 
 export default async function RunPage({ params, searchParams }: Props) {
+  await requirePageUser();
   const { runId: rawId } = await params;
   const runId = decodeURIComponent(rawId);
   const query = Object.fromEntries(
@@ -38,10 +42,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
-  const [report, comments, harnessBreakers] = await Promise.all([
+  const [report, comments, harnessBreakers, review] = await Promise.all([
     getAnalysis(db, runId),
     listComments(db, runId),
     listEventsOfKind(db, runId, ["breaker"]),
+    getReview(db, runId),
   ]);
   const tab = parseRunTab(query.tab);
   const receiving = isReceivingNow(run);
@@ -64,6 +69,9 @@ export default async function RunPage({ params, searchParams }: Props) {
         <span className="spacer" />
         <Link className="btn" href={`/runs/${encodeURIComponent(run.run_id)}/report`} data-testid="open-postmortem">
           Post-mortem
+        </Link>
+        <Link className="btn" href={`/runs/${encodeURIComponent(run.run_id)}/what-if`} data-testid="open-what-if">
+          What if…
         </Link>
         <Link className="btn" href={`/compare?a=${encodeURIComponent(run.run_id)}`}>
           Compare…
@@ -98,11 +106,12 @@ export default async function RunPage({ params, searchParams }: Props) {
         {tab === "tools" && (
           <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />
         )}
-        {tab === "iterations" && <IterationsPanel db={db} runId={run.run_id} report={report} />}
-        {tab === "breakers" && <BreakersTab runId={run.run_id} entries={breakerLog} />}
+        {tab === "iterations" && <IterationsPanel db={db} run={run} report={report} query={query} />}
+        {tab === "breakers" && <BreakersPanel runId={run.run_id} report={report} log={breakerLog} query={query} />}
         {tab === "context" && <ContextCard ctx={report.context_clear} />}
       </div>
       <div style={{ marginTop: 16 }}>
+        <RunReview runId={run.run_id} review={review} />
         <RunComments runId={run.run_id} comments={comments} />
       </div>
     </>

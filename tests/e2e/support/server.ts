@@ -26,7 +26,7 @@ function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     NEXT_TELEMETRY_DISABLED: "1",
     ...extra,
   };
-  delete env.DATABASE_URL; // the e2e server always runs on PGlite
+  if (extra.DATABASE_URL === undefined) delete env.DATABASE_URL; // PGlite, unless a test names a database
   delete env.NODE_OPTIONS; // vitest's loader flags must not leak into Next
   return env;
 }
@@ -54,8 +54,16 @@ export async function buildAppOnce(): Promise<number | null> {
   return Date.now() - started;
 }
 
-/** Start `next start` on the e2e build with a fresh PGlite directory; resolves once the API answers. */
-export async function startServer(): Promise<AppServer> {
+/**
+ * Start `next start` on the e2e build with a fresh PGlite directory; resolves once the API answers.
+ * Accounts are off (LOOPSCOPE_AUTH=off) unless a test asks for them with `{ auth: true }`.
+ * A server whose database is meant to be down waits for `readyPath: "/api/health"` instead.
+ */
+export async function startServer({
+  auth = false,
+  env = {},
+  readyPath = "/api/ready",
+}: { auth?: boolean; env?: Record<string, string>; readyPath?: string } = {}): Promise<AppServer> {
   if (!existsSync(path.join(ROOT, E2E_DIST_DIR, "BUILD_ID"))) {
     throw new Error(
       `no build in ${E2E_DIST_DIR}: run the e2e tests through \`npx vitest run --project e2e\` (its globalSetup builds)`,
@@ -66,7 +74,7 @@ export async function startServer(): Promise<AppServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env: nextEnv({ LOOPSCOPE_DATA_DIR: dataDir, PORT: String(port) }),
+    env: nextEnv({ LOOPSCOPE_DATA_DIR: dataDir, PORT: String(port), LOOPSCOPE_AUTH: auth ? "on" : "off", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so kill(-pid) also reaches next-server
   });
@@ -80,7 +88,7 @@ export async function startServer(): Promise<AppServer> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(`${baseUrl}/api/v1/runs`, child, log);
+    await waitUntilReady(`${baseUrl}${readyPath}`, child, log);
   } catch (err) {
     await stop();
     throw err;

@@ -110,3 +110,35 @@ export function mutateLine(record: Record<string, unknown>, rand: () => number):
   const at = Math.floor(rand() * text.length);
   return `${text.slice(0, at)}${pick(["\\u0000", "\\ud800", "\u0000", "\\", '"', "}"])}${text.slice(at)}`;
 }
+
+export type Fuzz = { lines: string[]; validLineNos: Set<number>; validCounts: Record<string, number> };
+
+/**
+ * `valid` valid lines (run `${prefix}-valid`) and `mutated` mutated ones (run
+ * `${prefix}-mut`), interleaved by the PRNG; `validCounts` counts the valid
+ * records by type, as the database should hold them.
+ */
+export function fuzzLines(prefix: string, seed: number, { valid: VALID, mutated: MUTATED }: FuzzSize): Fuzz {
+  const rand = seededRandom(seed);
+  const lines: string[] = [];
+  const validLineNos = new Set<number>();
+  const validCounts: Record<string, number> = { span: 0, iteration: 0, event: 0, task: 0 };
+  let valid = 0;
+  let mutated = 0;
+  while (valid < VALID || mutated < MUTATED) {
+    const i = valid + mutated;
+    if (mutated >= MUTATED || (valid < VALID && rand() < 0.5)) {
+      const record = validRecord(`${prefix}-valid`, i, i);
+      lines.push(JSON.stringify(record));
+      validLineNos.add(lines.length);
+      if (record.type !== "run") validCounts[record.type as string]! += 1;
+      valid += 1;
+    } else {
+      lines.push(mutateLine(validRecord(`${prefix}-mut`, Math.floor(rand() * 5), i), rand));
+      mutated += 1;
+    }
+  }
+  return { lines, validLineNos, validCounts };
+}
+
+export type FuzzSize = { valid: number; mutated: number };

@@ -121,6 +121,15 @@ describe("stuck-loop.jsonl", () => {
     expect(layers.events.some((e) => e.layer === "iteration")).toBe(false);
   });
 
+  test("stopping at the first three-layer trip (iteration 2) would have saved iterations 3-30 and their tokens", () => {
+    expect(report.layers.after_first_trip).toEqual({
+      iterations: 28,
+      tokens: 232047,
+      ms: expect.closeTo(2813240.991, 3),
+      cost_usd: null,
+    });
+  });
+
   test("context clear is recommended, first at 12 for token usage (59.4 % at 11, 65.5 % at 12)", () => {
     const cc = report.context_clear;
     expect(cc.decision).toBe("clear");
@@ -157,7 +166,12 @@ describe("healthy-run.jsonl", () => {
   });
 
   test("three-layer NORMAL with action NONE and no warning, tokens NORMAL, context keep", () => {
-    expect(report.layers).toEqual({ events: [], status: "NORMAL", action: "NONE" });
+    expect(report.layers).toEqual({
+      events: [],
+      status: "NORMAL",
+      action: "NONE",
+      after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+    });
     expect(report.token_budget).toMatchObject({ transitions: [], missed_compaction: [], no_fallback: 0 });
     expect(report.context_clear.decision).toBe("keep");
     expect(report.context_clear.reasons).toEqual([]);

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { Bottleneck, BottleneckReason } from "@/lib/analysis/tools";
 import { countBottlenecks, formatBottleneckCount, isAlarmingBottleneck } from "@/lib/charts/bottlenecks";
 import { prepareToolTotals } from "@/lib/charts/tool-table";
+import { verdictOf } from "@/app/_server/analysis";
 import { makeReport, makeToolRow } from "@/tests/support/analysis-report";
 
 const slow: BottleneckReason = { kind: "slow", avg_ms: 900, threshold_ms: 150 };
@@ -56,4 +57,16 @@ test.each([
   [7, "7 bottlenecks"],
 ])("formatBottleneckCount(%i) is %s", (n, text) => {
   expect(formatBottleneckCount(n)).toBe(text);
+});
+
+test("the runs list's bottleneck badge (verdictOf) counts only the alarming tools", () => {
+  const report = makeReport({
+    bottlenecks: [
+      bottleneck("search", overcalled),
+      bottleneck("read_file", overcalled),
+      bottleneck("http_get", failing, overcalled),
+      bottleneck("run_tests", slow),
+    ],
+  });
+  expect(verdictOf(report).bottlenecks).toBe(2);
 });

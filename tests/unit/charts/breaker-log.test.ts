@@ -18,6 +18,7 @@ describe("prepareBreakerLog", () => {
     layers: {
       status: "TRIGGERED",
       action: "BLOCKER_ESCALATION",
+      after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
       events: [
         {
           layer: "token",

@@ -100,9 +100,31 @@ describe("prepareVerdicts", () => {
     expect(v.risk).toMatchObject({ text: "Stagnation risk now MEDIUM (iteration 2)", tone: "warn" });
   });
 
+  test("detections read one entry per detector with its iterations as ranges, however long the run", () => {
+    const fired = (detector: "same_error" | "circular", at_iteration: number) => ({
+      detector,
+      at_iteration,
+      detail: "",
+    });
+    const detections = [
+      fired("circular", 12),
+      fired("same_error", 13),
+      ...[40, 41, 42, 90].map((n) => fired("same_error", n)),
+    ];
+    const v = prepareVerdicts(makeReport({ stagnation: { iterations: [scored(1, 1, 1, "HIGH")], detections } }));
+    expect(v.risk.detail).toBe("circular@12; same_error@13, 40–42, 90");
+  });
+
   test("the three-layer verdict shows status and action, escalation in red", () => {
     const v = prepareVerdicts(
-      makeReport({ layers: { status: "TRIGGERED", action: "BLOCKER_ESCALATION", events: [] } }),
+      makeReport({
+        layers: {
+          status: "TRIGGERED",
+          action: "BLOCKER_ESCALATION",
+          events: [],
+          after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+        },
+      }),
     );
     expect(v.layers).toMatchObject({ text: "Three-layer breaker TRIGGERED · action BLOCKER_ESCALATION", tone: "bad" });
   });

@@ -17,6 +17,7 @@ function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_
     cost_usd: 0,
     counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over },
     verdict: null,
+    review: { status: "open", category: null },
   };
 }
 
@@ -70,7 +71,12 @@ describe("compareRuns", () => {
       would_have_halted_at: { iteration: 11, at: "2026-01-01T00:00:00Z", reason: "negative_window" },
       savings: { iterations: 18, tokens: 107744, ms: 60000, cost_usd: null },
     },
-    layers: { events: [], status: "TRIGGERED", action: "BLOCKER_ESCALATION" },
+    layers: {
+      events: [],
+      status: "TRIGGERED",
+      action: "BLOCKER_ESCALATION",
+      after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+    },
     context_clear: {
       decision: "clear",
       reasons: [],

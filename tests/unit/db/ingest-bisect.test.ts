@@ -17,6 +17,7 @@ function fakeDb(refuse: (item: string) => string | null) {
       if (code) throw new Error("Failed query", { cause: sqlError(code) });
     }
     written.push(...items);
+    return items.length;
   };
   return { write, written, attempts: () => attempts };
 }
@@ -25,9 +26,9 @@ const batch = (n: number, bad: number[]) =>
   Array.from({ length: n }, (_, i) => (bad.includes(i) ? `bad${i}` : `ok${i}`));
 
 describe("bisecting a refused batch", () => {
-  test("a clean batch is one write and reports nothing", async () => {
+  test("a clean batch is one write and reports only how many records were new", async () => {
     const db = fakeDb(() => null);
-    expect(await writeRefusingBadRecords(batch(5000, []), db.write)).toBeUndefined();
+    expect(await writeRefusingBadRecords(batch(5000, []), db.write)).toEqual({ stored: 5000 });
     expect(db.attempts()).toBe(1);
   });
 
@@ -40,6 +41,7 @@ describe("bisecting a refused batch", () => {
     const outcome = await writeRefusingBadRecords(batch(5000, [0, 1234, 4999]), db.write);
     expect(outcome).toEqual({
       refused: [0, 1234, 4999].map((index) => ({ index, reason })),
+      stored: 4997,
     });
     expect(db.written).toEqual(batch(5000, [0, 1234, 4999]).filter((i) => i.startsWith("ok")));
     // About 2 · log2(5000) writes per refused record, not one per record.
@@ -55,9 +57,11 @@ describe("bisecting a refused batch", () => {
   test("a value JavaScript cannot encode (RangeError) is refused like one the database cannot hold", async () => {
     const write = async (items: string[]) => {
       if (items.includes("bad1")) throw new RangeError("Invalid time value");
+      return items.length;
     };
     expect(await writeRefusingBadRecords(batch(3, [1]), write)).toEqual({
       refused: [{ index: 1, reason: "the database refused this record: value out of range for encoding" }],
+      stored: 2,
     });
   });
 

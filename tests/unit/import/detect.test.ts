@@ -63,6 +63,36 @@ describe("detectFormat", () => {
     expect(detectFormat("plain text\n")).toEqual({ format: "loopscope", shape: "lines" });
   });
 
+  test("a broken first line followed by records is a bad JSONL line, not a one-document file", () => {
+    const record = JSON.stringify({ type: "span", run_id: "r", name: "read_file", t0: 1 });
+    expect(detectFormat(`${record.slice(0, 30)}\n${record}\n`)).toEqual({ format: "loopscope", shape: "lines" });
+    expect(detectFormat(`{"type":"task","run_id":"r\u0000"}\n${record}\n`)).toEqual({
+      format: "loopscope",
+      shape: "lines",
+    });
+  });
+
+  test("a pretty-printed document whose lines include an empty object is still a document", () => {
+    const pretty = JSON.stringify({ data: [{ traceID: "ab", spans: [{}], processes: {} }] }, null, 2);
+    expect(detectFormat(pretty).shape).toBe("document");
+  });
+
+  test("a pretty-printed OTLP document with attributes on one line each is still a document", () => {
+    const attr = (key: string) => `          { "key": "${key}", "value": { "stringValue": "x" } }`;
+    const pretty = [
+      '{ "resourceSpans": [',
+      "  {",
+      '    "resource": {',
+      '      "attributes": [',
+      attr("a") + ",",
+      attr("b"),
+    ];
+    expect(detectFormat(`${pretty.join("\n")}\n      ]\n    }\n  }\n]}\n`)).toEqual({
+      format: "otlp-json",
+      shape: "document",
+    });
+  });
+
   test("an unparsable first line among JSONL still lets later lines decide", () => {
     const head = `${JSON.stringify({ hello: 1 })}\n{broken\n${JSON.stringify({ resourceSpans: [] })}\n`;
     expect(detectFormat(head).format).toBe("otlp-json");

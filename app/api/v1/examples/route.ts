@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
-  requireIngestAuth(req);
+  await requireIngestAuth(req);
   const { db } = await getDb();
   const result = await loadExamples(db);
   warmAnalysesAfterResponse(db, result.runs);

@@ -1,5 +1,5 @@
 // POST /api/v1/ingest — docs/api.md. The body is streamed; see app/_server/ingest-request.ts.
-// Authorised by app/_server/auth.ts, the one ingest auth seam (accepts all today).
+// Authorised by app/_server/auth.ts, the one auth seam (docs/accounts.md).
 // After the response, the touched runs are analysed once so their pages open fast.
 import { getDb } from "@/db/client";
 import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
-  requireIngestAuth(req);
+  await requireIngestAuth(req);
   const result = await ingestRequest(req, "api");
   warmAnalysesAfterResponse((await getDb()).db, result.runs);
   return json(result);

@@ -3,10 +3,12 @@ import { getDb } from "@/db/client";
 import { listRuns } from "@/db/runs";
 import { RunListQuery } from "@/lib/schemas/api";
 import { handle, json, parseQuery } from "@/app/_server/respond";
+import { requireAccess } from "@/app/_server/auth";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request) => {
+  await requireAccess(req, "read");
   const query = parseQuery(RunListQuery, req.url);
   const { db } = await getDb();
   return json(await listRuns(db, query));

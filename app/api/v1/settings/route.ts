@@ -8,19 +8,22 @@ import { DEFAULT_SETTINGS, resolveSettings, type PartialSettings } from "@/lib/a
 import { SettingsUpdate, type SettingsResponse } from "@/lib/schemas/settings-api";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
+import { requireAccess } from "@/app/_server/auth";
 
 export const dynamic = "force-dynamic";
 
 const respond = (settings: PartialSettings) =>
   json({ settings, defaults: DEFAULT_SETTINGS, resolved: resolveSettings(settings) } satisfies SettingsResponse);
 
-export const GET = handle(async () => {
+export const GET = handle(async (req: Request) => {
+  await requireAccess(req, "read");
   const { db } = await getDb();
   return respond(await getProjectSettings(db));
 });
 
 export const PUT = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
+  await requireAccess(req, "settings");
   const settings = await parseJsonBody(SettingsUpdate, req, { expected: "an object of settings", noun: "setting" });
   const { db } = await getDb();
   await saveProjectSettings(db, settings);

@@ -1,4 +1,5 @@
-// Post-mortem (docs/dashboard.md): a printable report of one run — what happened,
+// Post-mortem (docs/dashboard.md): a printable report of one run — the team's
+// review (verdict and action items) first, then what happened,
 // where the breakers would have stopped it and what that would have saved,
 // the bottlenecks, the recommendations, the team's comments. The same
 // content as report.md, as HTML sections; "Export Markdown" downloads that.
@@ -6,9 +7,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { listComments } from "@/db/comments";
+import { getReview } from "@/db/reviews";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { RunComments } from "@/components/comments/run-comments";
+import { ReviewSummary } from "@/components/review/review-summary";
 import { formatTimestamp } from "@/lib/format";
 import { recommend } from "@/lib/report/recommendations";
 import { PrintButton } from "./print-button";
@@ -20,17 +23,19 @@ import {
   InlineCode,
 } from "./postmortem-sections";
 import { WhatHappenedSection } from "./postmortem-summary";
+import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
 
 export default async function PostMortemPage({ params }: { params: Promise<{ runId: string }> }) {
+  await requirePageUser();
   const runId = decodeURIComponent((await params).runId);
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
   const report = await getAnalysis(db, runId);
   const recs = recommend(report);
-  const comments = await listComments(db, runId);
+  const [comments, review] = await Promise.all([listComments(db, runId), getReview(db, runId)]);
   const href = `/api/v1/runs/${encodeURIComponent(runId)}`;
   return (
     <article className="postmortem" data-testid="postmortem">
@@ -54,6 +59,7 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
           <PrintButton />
         </div>
       </header>
+      <ReviewSummary review={review} />
       <WhatHappenedSection run={run} report={report} />
       <BreakersSection report={report} />
       <BottlenecksSection report={report} />

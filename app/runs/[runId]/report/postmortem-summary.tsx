@@ -5,6 +5,7 @@ import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { describeBackoff429 } from "@/lib/report/markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
+import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import type { RunSummary } from "@/lib/schemas/api";
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
@@ -19,7 +20,7 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     ["Tokens", formatTokens(run.counts.tokens)],
   ];
   const ctx = report.context_clear;
-  const points = describeStoppingPoints(prepareStoppingPoints(report, run.ended_at));
+  const points = describeStoppingPoints(prepareStoppingPoints(report));
   return (
     <section className="pm-section">
       <h2>What happened</h2>
@@ -42,7 +43,7 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
                 , <strong data-testid="postmortem-saved-cost">{formatUsd(lb.savings.cost_usd)}</strong>
               </>
             )}{" "}
-            and <strong>{formatDuration(lb.savings.ms)}</strong>.
+            and <strong>{formatDuration(lb.savings.ms)}</strong>. <HaltLink run={run} at={halt.at} />
           </p>
         ) : (
           <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
@@ -84,4 +85,19 @@ const GOOD = new Set(["CLOSED", "NORMAL", "NONE"]);
 
 export function Badge({ state }: { state: string }) {
   return <span className={`badge ${GOOD.has(state) ? "ok" : "bad"}`}>{state}</span>;
+}
+
+/** The halt on the run's timeline, zoomed to it; left out of the printed page. */
+function HaltLink({ run, at }: { run: RunSummary; at: string }) {
+  const query = momentQueryOf(at, run.started_at, run.duration_ms ?? 0);
+  if (query === null) return null;
+  return (
+    <a
+      className="no-print"
+      href={`/runs/${encodeURIComponent(run.run_id)}?${query}`}
+      data-testid="postmortem-halt-timeline"
+    >
+      Show it on the timeline →
+    </a>
+  );
 }

@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
-  requireIngestAuth(req);
+  await requireIngestAuth(req);
   const result = await ingestRequest(req, "api", { format: "openai-agents" });
   warmAnalysesAfterResponse((await getDb()).db, result.runs);
   return json(result);

@@ -3,10 +3,12 @@ import { listSpans } from "@/db/spans";
 import { SpanListQuery } from "@/lib/schemas/api";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { handle, json, parseQuery } from "@/app/_server/respond";
+import { requireAccess } from "@/app/_server/auth";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request, ctx: RunCtx) => {
+  await requireAccess(req, "read");
   // The query is checked first: a bad one is a 400 even for an unknown run.
   const query = parseQuery(SpanListQuery, req.url);
   const { db, runId } = await existingRun(ctx);

@@ -6,11 +6,13 @@ import { getTimelinePage } from "@/db/timeline";
 import { runNotFound } from "@/lib/errors";
 import { TimelineQuery } from "@/lib/schemas/timeline";
 import { handle, json, parseQuery } from "@/app/_server/respond";
+import { requireAccess } from "@/app/_server/auth";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };
 
 export const GET = handle(async (req: Request, ctx: Ctx) => {
+  await requireAccess(req, "read");
   const { runId } = await ctx.params;
   const query = parseQuery(TimelineQuery, req.url);
   const { db } = await getDb();

@@ -5,11 +5,13 @@ import { getDb } from "@/db/client";
 import { getTimelineSpan } from "@/db/timeline";
 import { ApiError } from "@/lib/errors";
 import { handle, json } from "@/app/_server/respond";
+import { requireAccess } from "@/app/_server/auth";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string; spanId: string }> };
 
-export const GET = handle(async (_req: Request, ctx: Ctx) => {
+export const GET = handle(async (req: Request, ctx: Ctx) => {
+  await requireAccess(req, "read");
   const { runId, spanId } = await ctx.params;
   const { db } = await getDb();
   const span = await getTimelineSpan(db, runId, spanId);

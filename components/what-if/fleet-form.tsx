@@ -1,0 +1,64 @@
+// docs/dashboard.md#fleet — which runs, which setting and values, which
+// profile under them: a plain GET form (works without JS).
+import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from "@/lib/schemas/review";
+import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
+import type { FleetQuery } from "@/lib/what-if/fleet-query";
+import type { ProfileChoice } from "./whatif-profile-picker";
+
+type Props = { form: FleetQuery["form"]; agents: string[]; labels: string[]; profiles: ProfileChoice[] };
+
+export function FleetForm({ form, agents, labels, profiles }: Props) {
+  return (
+    <form method="get" action="/fleet" className="row card" data-testid="fleet-form" style={{ flexWrap: "wrap" }}>
+      <select name="label" defaultValue={form.label} aria-label="label">
+        <option value="">All labels</option>
+        {labels.map((l) => (
+          <option key={l} value={l}>
+            {l}
+          </option>
+        ))}
+      </select>
+      <select name="agent" defaultValue={form.agent} aria-label="agent">
+        <option value="">All agents</option>
+        {agents.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+      <select name="category" defaultValue={form.category} aria-label="root cause">
+        <option value="">Any root cause</option>
+        {REVIEW_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {REVIEW_CATEGORY_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      <select name="profile" defaultValue={form.profile} aria-label="profile">
+        <option value="">Project settings</option>
+        {profiles.map((p) => (
+          <option key={p.profile_id} value={p.profile_id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      <select name="setting" defaultValue={form.setting} aria-label="setting">
+        {SWEEPABLE_SETTINGS.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <input
+        name="values"
+        defaultValue={form.values}
+        aria-label="values"
+        placeholder="5,15,30,60"
+        style={{ width: 160, maxWidth: "100%" }}
+      />
+      <button type="submit" className="btn" data-testid="fleet-run">
+        Compute
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// docs/dashboard.md#fleet — one row per value: runs halted, savings on the
+// runs marked bad, and the runs marked good it would have wrongly halted.
+import Link from "next/link";
+import { formatCount, formatTokens, formatUsd } from "@/lib/format";
+import type { FleetRow } from "@/lib/what-if/fleet";
+
+export function FleetTable({ setting, rows }: { setting: string; rows: FleetRow[] }) {
+  return (
+    <div className="table-scroll">
+      <table data-testid="fleet-table">
+        <thead>
+          <tr>
+            <th scope="col" className="mono">
+              {setting}
+            </th>
+            <th scope="col">Runs halted</th>
+            <th scope="col">Bad runs halted</th>
+            <th scope="col">Saved on bad runs</th>
+            <th scope="col">Good runs wrongly halted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={String(r.value)} data-testid="fleet-row" data-value={String(r.value)} data-halted={r.halted}>
+              <th scope="row" className="mono">
+                {String(r.value)}
+              </th>
+              <td data-testid="fleet-halted">
+                {r.halted} of {r.runs}
+              </td>
+              <td>
+                {r.bad.halted} of {r.bad.runs}
+              </td>
+              <td>
+                {formatCount(r.bad.saved_iterations)} iterations, {formatTokens(r.bad.saved_tokens)} tokens,{" "}
+                {formatUsd(r.bad.saved_cost_usd)}
+              </td>
+              <td data-testid="fleet-wrongly-halted">
+                {r.good.wrongly_halted.length} of {r.good.runs}
+                {r.good.wrongly_halted.map((id) => (
+                  <span key={id}>
+                    {" "}
+                    <Link href={`/runs/${encodeURIComponent(id)}`} className="mono">
+                      {id}
+                    </Link>
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

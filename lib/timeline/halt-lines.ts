@@ -1,0 +1,81 @@
+// The "would have halted here" lines across the whole timeline
+// (docs/dashboard.md#halt-lines): a strong one where the loop breaker would
+// have halted the run, a lighter one at the first three-layer trip, each
+// with the saving its label carries (the loop breaker's own savings; for the
+// trip, the iterations and time that came after it). Pure; O(iterations).
+import { formatCount, formatDuration, formatTokens, formatUsd } from "../format";
+import { parseTimeUs } from "../time";
+import type { LaneInputs } from "./lanes";
+import { xOfMs, type ViewRange } from "./layout";
+import { msFromIso } from "./overlays";
+import { timelineMomentQuery } from "./url-state";
+
+export type HaltLine = { kind: "loop" | "layers"; atMs: number; iteration: number; reason: string; label: string };
+
+/** "9 iterations · 45.2k tokens · $0.12 · 12m 3s": the figures the report has, in the overview's formats. */
+export function formatSavings(s: {
+  iterations: number;
+  tokens?: number | null;
+  ms?: number | null;
+  cost_usd?: number | null;
+}): string {
+  return [
+    `${formatCount(s.iterations)} iterations`,
+    s.tokens ? `${formatTokens(s.tokens)} tokens` : null,
+    s.cost_usd != null ? formatUsd(s.cost_usd) : null,
+    s.ms ? formatDuration(s.ms) : null,
+  ]
+    .filter((x): x is string => x !== null)
+    .join(" · ");
+}
+
+export function haltLines(
+  x: Pick<LaneInputs, "halt" | "savings" | "layers">,
+  iterationNs: readonly number[],
+  startUs: number,
+  endMs: number,
+): HaltLine[] {
+  const out: HaltLine[] = [];
+  if (x.halt) {
+    out.push({
+      kind: "loop",
+      atMs: msFromIso(x.halt.at, startUs),
+      iteration: x.halt.iteration,
+      reason: x.halt.reason,
+      label: `would have halted here · iteration ${x.halt.iteration} (${x.halt.reason}) · saves ${formatSavings(x.savings)}`,
+    });
+  }
+  const trip = x.layers
+    .filter((e) => e.kind === "trip" && e.iteration != null)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))[0];
+  if (trip) {
+    const atMs = msFromIso(trip.at, startUs);
+    const after = iterationNs.filter((n) => n > trip.iteration!).length;
+    out.push({
+      kind: "layers",
+      atMs,
+      iteration: trip.iteration!,
+      reason: trip.layer,
+      label: `three-layer trip · iteration ${trip.iteration} (${trip.layer}) · ${formatSavings({ iterations: after, ms: Math.max(0, endMs - atMs) })} after`,
+    });
+  }
+  return out;
+}
+
+/** The line's x inside a view drawn widthPx wide, or null when it lies outside the view. */
+export function haltLineX(line: Pick<HaltLine, "atMs">, view: ViewRange, widthPx: number): number | null {
+  if (line.atMs < view.startMs || line.atMs > view.endMs) return null;
+  return xOfMs(line.atMs, view, widthPx);
+}
+
+/**
+ * The run page query that opens the timeline on a halt (or any ISO moment):
+ * zoomed to ±5 % of the run around it (at least 5 s), the moment highlighted.
+ * Null when either time does not parse.
+ */
+export function momentQueryOf(atIso: string, runStartIso: string | null, runMs: number): string | null {
+  const startUs = runStartIso ? parseTimeUs(runStartIso) : null;
+  const atUs = parseTimeUs(atIso);
+  if (startUs === null || atUs === null) return null;
+  return timelineMomentQuery((atUs - startUs) / 1000, Math.max(5_000, runMs * 0.05));
+}

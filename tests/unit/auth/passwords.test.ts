@@ -1,0 +1,26 @@
+import { describe, expect, test } from "vitest";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+
+const CHEAP = { N: 1024, r: 8, p: 1 };
+
+describe("password hashes", () => {
+  test("the right password verifies, a wrong one does not", async () => {
+    const stored = await hashPassword("correct horse battery", CHEAP);
+    await expect(verifyPassword("correct horse battery", stored)).resolves.toBe(true);
+    await expect(verifyPassword("correct horse batterY", stored)).resolves.toBe(false);
+  });
+
+  test("two hashes of one password differ (a random salt each)", async () => {
+    expect(await hashPassword("same", CHEAP)).not.toBe(await hashPassword("same", CHEAP));
+  });
+
+  test("a hash records its cost, so a stored hash verifies after the default changes", async () => {
+    const stored = await hashPassword("pw", CHEAP);
+    expect(stored.startsWith("scrypt$1024$8$1$")).toBe(true);
+    await expect(verifyPassword("pw", stored)).resolves.toBe(true);
+  });
+
+  test.each(["", "plain", "bcrypt$1$2$3$a$b", "scrypt$x$8$1$a$b"])("a malformed hash %j never verifies", async (h) => {
+    await expect(verifyPassword("pw", h)).resolves.toBe(false);
+  });
+});
