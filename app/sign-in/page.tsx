@@ -5,15 +5,26 @@ import { getDb } from "@/db/client";
 import { countUsers } from "@/db/users";
 import { pageUser } from "@/app/_server/session";
 import { AuthCredentialsForm } from "@/components/auth/credentials-form";
+import { AuthSsoButtons } from "@/components/auth/sso-buttons";
+import { ssoButtons } from "@/lib/auth/sso-config";
+import { safeReturnPath } from "@/lib/auth/sso-flow";
+import { ssoFailureMessage } from "@/lib/auth/sso-messages";
+import { readEnv } from "@/lib/env";
+
+type Search = Promise<{ error?: string | string[]; return_to?: string | string[] }>;
 
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage() {
-  if ((await pageUser()) !== null) redirect("/runs");
-  if ((await countUsers((await getDb()).db)) === 0) redirect("/setup");
+export default async function SignInPage({ searchParams }: { searchParams: Search }) {
+  const { error, return_to } = await searchParams;
+  const returnTo = typeof return_to === "string" ? safeReturnPath(return_to) : undefined;
+  if ((await pageUser()) !== null) redirect(returnTo ?? "/runs");
+  const failure = ssoFailureMessage(error);
+  if ((await countUsers((await getDb()).db)) === 0) redirect(failure ? `/setup?error=${error}` : "/setup");
   return (
     <div className="auth-page">
       <h1>Sign in</h1>
+      <AuthSsoButtons buttons={ssoButtons(readEnv())} returnTo={returnTo} error={failure} />
       <AuthCredentialsForm mode="sign-in" />
       <p className="muted">No account? Ask an admin of this Loopscope to add you.</p>
     </div>

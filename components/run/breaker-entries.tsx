@@ -32,7 +32,16 @@ export function BreakerEntries({ runId, entries }: { runId: string; entries: Bre
             <tr key={i} data-testid="breaker-entry" data-breaker={e.breaker} data-event={e.event}>
               <td className="mono">
                 <Link
-                  href={base + withTimelineParams("tab=timeline", e.view, null)}
+                  href={
+                    base +
+                    withTimelineParams(
+                      `tab=timeline&at=${Math.round(e.atMs * 1000) / 1000}`,
+                      e.view,
+                      null,
+                      undefined,
+                      true,
+                    )
+                  }
                   data-testid="breaker-entry-link"
                   title="show this moment on the timeline"
                 >

@@ -4,13 +4,14 @@
 // the glossary. Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview";
+import { groupDetections, prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import type { GlossaryKind } from "@/lib/glossary";
 import type { RunDetail } from "@/lib/schemas/api";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import { TermText } from "@/components/shared/glossary-term";
 import { ContextCardCompact } from "./context-card";
+import { RunDetectionLinks } from "./run-detection-links";
 import { RUN_TAB_LABELS, runTabHref, type RunTab } from "./run-tabs";
 import { hasEstimatedTimes, RunTimingNotice } from "./run-timing-notice";
 
@@ -49,8 +50,16 @@ function VerdictCard({ v, kinds, tab, testId, children }: VerdictProps) {
   );
 }
 
-export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisReport }) {
+type OverviewProps = {
+  run: RunDetail;
+  report: AnalysisReport;
+  /** The timeline link of each iteration a detection names (from the iterations' times). */
+  iterationHrefs?: Record<number, string>;
+};
+
+export function RunOverview({ run, report, iterationHrefs }: OverviewProps) {
   const v = prepareVerdicts(report);
+  const detections = groupDetections(report.stagnation.detections);
   const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
   const figures: [string, string, string][] = [
     ["Started (UTC)", formatTimestamp(run.started_at), "started"],
@@ -78,7 +87,14 @@ export function RunOverview({ run, report }: { run: RunDetail; report: AnalysisR
           <HaltTimelineLink run={run} report={report} />
         </VerdictCard>
         <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
-        <VerdictCard v={v.risk} kinds={[["risk"], ["detector"]]} tab={tab("iterations")} testId="verdict-risk" />
+        <VerdictCard
+          v={iterationHrefs && detections.length ? { ...v.risk, detail: null } : v.risk}
+          kinds={[["risk"], ["detector"]]}
+          tab={tab("iterations")}
+          testId="verdict-risk"
+        >
+          {iterationHrefs && detections.length > 0 && <RunDetectionLinks groups={detections} hrefOf={iterationHrefs} />}
+        </VerdictCard>
         <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
           <ContextCardCompact ctx={report.context_clear} />
         </VerdictCard>

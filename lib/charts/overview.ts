@@ -64,7 +64,22 @@ export function runCostOf(r: AnalysisReport, loggedUsd: number): number | null {
 
 /** One entry per detector, in the order each first fired, its iterations as ranges: stays short at 600 iterations. */
 export function describeDetections(detections: AnalysisReport["stagnation"]["detections"]): string {
-  const byDetector = new Map<string, number[]>();
+  return groupDetections(detections)
+    .map((g) => `${g.detector}@${g.ranges.map((r) => r.text).join(", ")}`)
+    .join("; ");
+}
+
+type Detector = AnalysisReport["stagnation"]["detections"][number]["detector"];
+export type DetectionGroup = { detector: Detector; ranges: { text: string; first: number }[] };
+
+/** Detections by detector (first-fired order), each a list of iteration ranges with the iteration a link opens. */
+export function groupDetections(detections: AnalysisReport["stagnation"]["detections"]): DetectionGroup[] {
+  const byDetector = new Map<Detector, number[]>();
   for (const d of detections) byDetector.set(d.detector, [...(byDetector.get(d.detector) ?? []), d.at_iteration]);
-  return [...byDetector].map(([detector, at]) => `${detector}@${formatRanges(at)}`).join("; ");
+  return [...byDetector].map(([detector, at]) => ({
+    detector,
+    ranges: formatRanges(at)
+      .split(", ")
+      .map((text) => ({ text, first: Number.parseInt(text, 10) })),
+  }));
 }

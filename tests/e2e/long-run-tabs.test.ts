@@ -4,17 +4,17 @@
 // chart of every iteration, which zooms the table on a click or a brush, and
 // whose rows open the timeline at their iteration; its breakers tab groups the
 // log by breaker and tool, filtered from the URL. Neither puts 300 rows in the
-// page. Screenshots at 1280 and 390 px go to /tmp/shots-tabs/; the post-mortem
+// page. Screenshots at 1280 and 390 px go to test-results/screenshots/long-run-tabs/; the post-mortem
 // of the stuck loop prints on A4 in a few pages.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { synthRunLines } from "@/scripts/bench/synth";
-import { useAppPage } from "./support/browser";
+import { SCREENSHOT_DIR, useAppPage } from "./support/browser";
 import { ingestExample } from "./support/server";
 
-const SHOTS = "/tmp/shots-tabs";
+const SHOTS = path.join(SCREENSHOT_DIR, "long-run-tabs");
 const LONG = "/runs/r-long";
 const ITERATIONS = 600;
 const MAX_ROWS = 300;

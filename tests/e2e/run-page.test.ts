@@ -64,10 +64,10 @@ describe("stuck-loop run page", () => {
     const loop = page.locator('[data-testid="breaker-entry"][data-breaker="loop"]').first();
     expect(await loop.textContent()).toContain("negative_window");
     const href = await loop.getByTestId("breaker-entry-link").getAttribute("href");
-    expect(href).toMatch(/\?tab=timeline&view=\d+-\d+$/);
+    expect(href).toMatch(/\?tab=timeline&at=[\d.]+&view=\d+-\d+$/); // the event's moment, and a window around it
     await saveScreenshot(page, "run-page-breakers");
     await loop.getByTestId("breaker-entry-link").click();
-    await page.waitForURL(/tab=timeline&view=\d+-\d+/);
+    await page.waitForURL(/tab=timeline&at=[\d.]+&view=\d+-\d+/);
     expect(await page.getByRole("tab", { selected: true }).textContent()).toContain("Timeline");
     await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
     expect(new URL(page.url()).searchParams.get("view")).toBe(new URLSearchParams(href!.split("?")[1]).get("view"));

@@ -3,14 +3,15 @@
 // breaker lanes over the rows, the loop breaker's halt line at its halting
 // iteration, iteration rows with score and task, and links from the rest
 // of the run page that land on visible, highlighted bars of their moment.
-// Screenshots at 1280 and 390 px go to /tmp/shots-lanes/.
+// Screenshots at 1280 and 390 px go to test-results/screenshots/timeline-lanes/.
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { useAppPage } from "./support/browser";
+import { SCREENSHOT_DIR, useAppPage } from "./support/browser";
 import { ingestExample, type AppServer } from "./support/server";
 
-const SHOTS = "/tmp/shots-lanes";
+const SHOTS = path.join(SCREENSHOT_DIR, "timeline-lanes");
 const RUN = "/runs/r-stuck-loop";
 let server: AppServer;
 let page: Page;

@@ -22,6 +22,24 @@ describe("readEnv", () => {
     expect(() => readEnv({ LOOPSCOPE_API_KEY: "short" })).toThrow(/LOOPSCOPE_API_KEY must be at least 16 characters/);
   });
 
+  test("a half-configured GitHub or OIDC sign-in, or an issuer that is not a URL, stops the start", () => {
+    expect(() => readEnv({ LOOPSCOPE_GITHUB_CLIENT_ID: "id" })).toThrow(
+      "LOOPSCOPE_GITHUB_CLIENT_SECRET must be set when LOOPSCOPE_GITHUB_CLIENT_ID is",
+    );
+    expect(() => readEnv({ LOOPSCOPE_OIDC_ISSUER: "https://idp.test", LOOPSCOPE_OIDC_CLIENT_ID: "c" })).toThrow(
+      "LOOPSCOPE_OIDC_CLIENT_SECRET must be set when LOOPSCOPE_OIDC_CLIENT_ID is",
+    );
+    expect(() => readEnv({ LOOPSCOPE_OIDC_ISSUER: "idp.test" })).toThrow(
+      "LOOPSCOPE_OIDC_ISSUER must be an http:// or https:// URL",
+    );
+    const oidc = {
+      LOOPSCOPE_OIDC_ISSUER: "https://idp.test",
+      LOOPSCOPE_OIDC_CLIENT_ID: "c",
+      LOOPSCOPE_OIDC_CLIENT_SECRET: "s",
+    };
+    expect(readEnv(oidc)).toMatchObject(oidc);
+  });
+
   test("a statement timeout of 0 turns it off", () => {
     expect(readEnv({ LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: "0" }).LOOPSCOPE_DB_STATEMENT_TIMEOUT_S).toBe(0);
   });
