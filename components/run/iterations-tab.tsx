@@ -27,6 +27,7 @@ type Props = {
   all: number;
   links: Record<number, string>;
   withLogged: boolean;
+  commentCounts?: Record<number, number>;
   has: { score: boolean; tokens: boolean; fill: boolean };
   clearAtPct: number;
 };
@@ -98,7 +99,12 @@ export function IterationsTab(props: Props) {
           }
         />
         <IterationPager runId={runId} page={page} all={props.all} />
-        <IterationsTable rows={page.rows} links={props.links} withLogged={props.withLogged} />
+        <IterationsTable
+          rows={page.rows}
+          links={props.links}
+          withLogged={props.withLogged}
+          commentCounts={props.commentCounts}
+        />
       </section>
     </div>
   );

@@ -50,15 +50,27 @@ function Row({ n, href, children }: { n: number; href: string | undefined; child
   );
 }
 
+function CommentCountBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  const text = `${count} comment${count === 1 ? "" : "s"}`;
+  return (
+    <span className="badge info comment-count" title={text} aria-label={text} data-testid="iteration-comment-count">
+      {count}
+    </span>
+  );
+}
+
 type Props = {
   rows: IterationTableRow[];
   /** The timeline link of each iteration that has a time, by n. */
   links?: Record<number, string>;
   /** Show the Logged column: decided over the whole run, so it does not come and go between pages. */
   withLogged?: boolean;
+  /** Comments anchored to each iteration (with their replies), by n: a badge on the row. */
+  commentCounts?: Record<number, number>;
 };
 
-export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadings(rows) }: Props) {
+export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadings(rows), commentCounts = {} }: Props) {
   // The table scrolls inside its box on a narrow screen; the page does not.
   return (
     <div className="table-scroll">
@@ -93,6 +105,7 @@ export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadin
                 ) : (
                   r.n
                 )}
+                <CommentCountBadge count={commentCounts[r.n] ?? 0} />
               </td>
               <td className="mono">{r.task ?? dash}</td>
               <td className="num" title={r.files?.list || undefined}>

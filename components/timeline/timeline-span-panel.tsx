@@ -3,7 +3,8 @@
 // times, status) at once, then the whole span (full error, input, output,
 // meta, tokens, iteration, task) from the API, and the state each breaker was in at the
 // span's start — for its tool, whether the replayed breaker was OPEN then —
-// with the breakers and their states linked to the glossary.
+// with the breakers and their states linked to the glossary; then the span's
+// comment threads and a form to comment on it (docs/dashboard.md#comments).
 import { useEffect, useState } from "react";
 import { formatDuration, formatTokens } from "@/lib/format";
 import type { SpanOut } from "@/lib/schemas/api";
@@ -11,7 +12,9 @@ import { SPAN_OUTPUT_MAX_CHARS } from "@/lib/schemas/records";
 import { breakerStatesAt, type BreakerInputs } from "@/lib/timeline/overlays";
 import type { SpanStatus } from "@/lib/timeline/status";
 import { spanError, spanKind, spanName, type SpanStore } from "@/lib/timeline/store";
+import type { CommentOut } from "@/lib/schemas/comments";
 import { Term, TermText } from "@/components/shared/glossary-term";
+import { CommentBox } from "@/components/comments/comment-box";
 import css from "./timeline.module.css";
 
 type Props = {
@@ -21,6 +24,9 @@ type Props = {
   status: SpanStatus;
   breakers: BreakerInputs;
   startUs: number;
+  /** The threads on this span (docs/dashboard.md#comments), replies included. */
+  comments: CommentOut[];
+  mentionNames: readonly string[];
   onClose: () => void;
 };
 
@@ -138,6 +144,17 @@ export function TimelineSpanPanel(p: Props) {
           <pre>{JSON.stringify(full.meta, null, 2)}</pre>
         </>
       )}
+      <section className={css.panelComments} data-testid="span-panel-comments" aria-label="Comments on this span">
+        <h4>Comments on this span</h4>
+        <CommentBox
+          key={id}
+          runId={p.runId}
+          comments={p.comments}
+          mentionNames={p.mentionNames}
+          anchor={{ span_id: id }}
+          emptyText="No comments on this span yet."
+        />
+      </section>
     </aside>
   );
 }

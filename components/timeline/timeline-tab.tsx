@@ -3,9 +3,10 @@
 // params, picks the breaker parts of the analysis the lanes, halt lines and
 // span panel need (a few KB, not the whole report), hints the browser to
 // preload the first span page, and renders the client timeline, which
-// fetches the spans itself page by page.
+// fetches the spans itself page by page, with the run's comments.
 import { preload } from "react-dom";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
+import type { CommentOut } from "@/lib/schemas/comments";
 import { pickLaneInputs } from "@/lib/timeline/lanes";
 import { pickBreakerInputs } from "@/lib/timeline/overlays";
 import { parseFilterParams, parseMomentParam, parseViewParam } from "@/lib/timeline/url-state";
@@ -17,9 +18,12 @@ export type TimelineTabProps = {
   report: AnalysisReport;
   /** The page's search params: `view=<startMs>-<endMs>` (ms from run start), `span=<span_id>`, `at=<ms>`, filters. */
   searchParams: Record<string, string | undefined>;
+  /** The run's comments: anchored threads become markers, a span's thread shows in its panel. */
+  comments: CommentOut[];
+  mentionNames: readonly string[];
 };
 
-export async function TimelineTab({ runId, report, searchParams }: TimelineTabProps) {
+export async function TimelineTab({ runId, report, searchParams, comments, mentionNames }: TimelineTabProps) {
   // The browser starts fetching the first span page with the HTML, not after hydration.
   preload(timelinePageUrl(runId, null), { as: "fetch", crossOrigin: "anonymous" });
   const view = parseViewParam(searchParams.view);
@@ -33,6 +37,8 @@ export async function TimelineTab({ runId, report, searchParams }: TimelineTabPr
       initialSpan={searchParams.span?.trim() || null}
       initialAt={parseMomentParam(searchParams.at, view)}
       initialFilter={parseFilterParams(searchParams)}
+      comments={comments}
+      mentionNames={mentionNames}
     />
   );
 }

@@ -15,6 +15,9 @@ import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
 import { MINIMAP_H, ZOOM_STEP } from "./constants";
+import type { CommentOut } from "@/lib/schemas/comments";
+import { TimelineCommentLane } from "./timeline-comment-lane";
+import { TimelineThreadPanel } from "./timeline-thread-panel";
 import { HALT_LABEL_PX, TimelineHaltLines } from "./timeline-halt-lines";
 import { TimelineHeader } from "./timeline-header";
 import { TimelineLanes } from "./timeline-lanes";
@@ -24,6 +27,7 @@ import { TimelineToolbar } from "./timeline-toolbar";
 import { TimelineWaterfall } from "./timeline-waterfall";
 import { useLinkTarget, type LinkTarget, type Reveal } from "./use-link-target";
 import { useTimelineData } from "./use-timeline-data";
+import { useTimelineComments } from "./use-timeline-comments";
 import { useTimelineOverlays } from "./use-timeline-overlays";
 import { useUrlSync } from "./use-url-sync";
 import css from "./timeline.module.css";
@@ -37,10 +41,12 @@ export type TimelineViewProps = {
   /** The moment a link points at (at=, else the middle of view=), highlighted. */
   initialAt: number | null;
   initialFilter: TimelineFilter;
+  comments: CommentOut[];
+  mentionNames: readonly string[];
 };
 
 export function TimelineView(props: TimelineViewProps) {
-  const { runId, breakers, lanes, initialView, initialSpan, initialAt, initialFilter } = props;
+  const { runId, breakers, lanes, initialView, initialSpan, initialAt, initialFilter, mentionNames } = props;
   const { store, run, done, error } = useTimelineData(runId);
   const [view, setView] = useState<ViewRange | null>(initialView);
   const [selectedId, setSelectedId] = useState<string | null>(initialSpan);
@@ -59,6 +65,7 @@ export function TimelineView(props: TimelineViewProps) {
   const tree = useMemo(() => buildTree(store), [store]);
   const shortCircuit = useMemo(() => shortCircuitTable(store.errors), [store]);
   const o = useTimelineOverlays(store, tree, run, lanes, endMs, filter.search);
+  const c = useTimelineComments(props.comments, store, o.bands, o.startUs, selectedId);
   const keep = useMemo(() => {
     const m = matchSpans(store, filter, o.searchHits);
     return m && keepWithAncestors(tree, m);
@@ -165,6 +172,21 @@ export function TimelineView(props: TimelineViewProps) {
             label={`${formatCount(rows.length)} rows`}
           />
           <TimelineLanes lanes={o.laneList} view={shown} width={width} />
+          <TimelineCommentLane
+            marks={c.marks}
+            view={shown}
+            width={width}
+            openId={c.openId}
+            onOpen={(m) => {
+              if (m.spanId !== null) {
+                c.setOpenId(null);
+                setSelectedId(m.spanId);
+              } else {
+                setSelectedId(null);
+                c.setOpenId(m.commentId);
+              }
+            }}
+          />
           {run && store.count === 0 && done ? (
             <div className={css.empty}>This run has no spans.</div>
           ) : (
@@ -204,7 +226,17 @@ export function TimelineView(props: TimelineViewProps) {
           status={spanStatus(store, selected, shortCircuit)}
           breakers={breakers}
           startUs={o.startUs}
+          comments={c.spanComments}
+          mentionNames={mentionNames}
           onClose={() => setSelectedId(null)}
+        />
+      )}
+      {selected < 0 && c.openComments.length > 0 && (
+        <TimelineThreadPanel
+          runId={runId}
+          comments={c.openComments}
+          mentionNames={mentionNames}
+          onClose={() => c.setOpenId(null)}
         />
       )}
     </div>

@@ -11,7 +11,8 @@ import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, 
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
-import { indentedLines, oneLine, sanitizeMarkdown } from "./markdown-safety";
+import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
+import { oneLine, sanitizeMarkdown } from "./markdown-safety";
 import { recommend } from "./recommendations";
 import { reviewMarkdownLines } from "./review-markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
@@ -20,7 +21,7 @@ import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points
 const FULL_EVENT_LIST_MAX = 20;
 const EVENT_SAMPLE = 5;
 
-export type ReportComment = { author: string; body: string; created_at: string };
+export type { ReportComment } from "./comments-markdown";
 
 const table = (head: string[], rows: (string | number)[][]): string[] =>
   rows.length === 0
@@ -139,12 +140,7 @@ export function renderMarkdownReport(
   );
 
   out.push("## Comments", "");
-  out.push(
-    ...(comments.length
-      ? comments.map((c) => `- **${oneLine(c.author)}** (${formatTimestamp(c.created_at)}): ${indentedLines(c.body)}`)
-      : ["_no comments yet_"]),
-    "",
-  );
+  out.push(...commentMarkdownLines(comments), "");
   out.push("## Tools", "");
   out.push(
     ...table(

@@ -43,7 +43,7 @@ export type OperationDoc = {
   body?: { description: string; content: ContentDoc };
   responses: Record<number, ResponseDoc | ErrorResponseName>;
 };
-export type Method = "get" | "post" | "put" | "delete";
+export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type RouteDocs = Record<string, Partial<Record<Method, OperationDoc>>>;
 
 export const TAGS = [
@@ -112,6 +112,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   IngestRecord: ingest.IngestRecordWire,
   IngestJsonBody: ingest.IngestJsonBody,
   CommentInput: comments.CommentInput,
+  CommentEdit: comments.CommentEdit,
   ReviewInput: review.ReviewInput,
   ProfileInput: profiles.ProfileInput,
   SettingsUpdate,

@@ -6,7 +6,7 @@
 import { PartialSettings } from "../analysis/settings";
 import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
-import { CommentCreated, CommentInput, CommentList } from "./comments";
+import { CommentCreated, CommentEdit, CommentInput, CommentList, CommentListQuery } from "./comments";
 import { ReviewInput, ReviewResponse } from "./review";
 import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
@@ -237,19 +237,63 @@ export const API_ROUTES: RouteDocs = {
     get: {
       operationId: "listComments",
       summary: "A run's comments, oldest first",
+      description: "With `span_id` or `iteration`: the threads anchored there, each with its replies.",
       tag: "comments",
-      responses: { 200: { description: "The comments.", content: json(CommentList) }, ...RUN_ERRORS },
+      query: CommentListQuery,
+      queryDescriptions: {
+        span_id: "Only the threads on this span.",
+        iteration: "Only the threads on this iteration (a positive integer).",
+      },
+      responses: {
+        200: { description: "The comments.", content: json(CommentList) },
+        400: "BadRequest",
+        ...RUN_ERRORS,
+      },
     },
     post: {
       operationId: "addComment",
-      summary: "Comment on a run",
+      summary: "Comment on a run, a span, an iteration or a moment; or reply",
+      description:
+        "`author` and `body` are trimmed and required (a signed-in user is the author). At most one anchor: " +
+        "`span_id` (a span of the run), `iteration` (a positive integer) or `at` (ISO-8601). A reply names " +
+        "its thread's first comment in `parent_id` and has no anchor. A bad field is a 400 naming it.",
       tag: "comments",
-      body: { description: "Both fields are trimmed and required.", content: json(CommentInput) },
+      body: { description: "The comment.", content: json(CommentInput) },
       responses: {
         201: { description: "The stored comment.", content: json(CommentCreated) },
         400: "BadRequest",
         ...CROSS_ORIGIN,
         ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/comments/{comment_id}": {
+    patch: {
+      operationId: "editComment",
+      summary: "Edit a comment's body",
+      description:
+        "Stamps `edited_at`. With accounts on only the comment's author or an admin may (403 otherwise); " +
+        "with accounts off anyone may.",
+      tag: "comments",
+      body: { description: "The new body, trimmed and required.", content: json(CommentEdit) },
+      responses: {
+        200: { description: "The edited comment.", content: json(CommentCreated) },
+        400: "BadRequest",
+        403: "Forbidden",
+        404: "NotFound",
+        ...SERVER_ERRORS,
+      },
+    },
+    delete: {
+      operationId: "deleteComment",
+      summary: "Delete a comment and its replies",
+      description: "Who may: as for editing.",
+      tag: "comments",
+      responses: {
+        200: { description: "The deleted comment, as it was.", content: json(CommentCreated) },
+        403: "Forbidden",
+        404: "NotFound",
+        ...SERVER_ERRORS,
       },
     },
   },

@@ -23,9 +23,11 @@ type Props = {
   run: { run_id: string; started_at: string | null };
   report: AnalysisReport;
   query: Record<string, string | undefined>;
+  /** Comments anchored to each iteration (lib/comments/threads.ts countByIteration). */
+  commentCounts?: ReadonlyMap<number, number>;
 };
 
-export async function IterationsPanel({ db, run, report, query }: Props) {
+export async function IterationsPanel({ db, run, report, query, commentCounts }: Props) {
   const iterations = await listIterations(db, run.run_id);
   const points = prepareIterationSeries(iterations, report.stagnation.iterations, report.token_budget.iterations);
   const rows = prepareIterationRows(iterations, report.stagnation.iterations);
@@ -47,6 +49,7 @@ export async function IterationsPanel({ db, run, report, query }: Props) {
       all={rows.length}
       links={links}
       withLogged={hasLoggedReadings(rows)}
+      commentCounts={Object.fromEntries(commentCounts ?? [])}
       has={{ score: hasSeries(points, "score"), tokens: hasSeries(points, "tokens"), fill: hasSeries(points, "fill") }}
       clearAtPct={report.settings.context_fill_pct}
     />

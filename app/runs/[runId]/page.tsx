@@ -6,12 +6,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
-import { listComments } from "@/db/comments";
+import { listComments, listMentionNames } from "@/db/comments";
 import { getReview } from "@/db/reviews";
 import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
+import { countByIteration } from "@/lib/comments/threads";
 import { ContextCard } from "@/components/run/context-card";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
 import { RunOverview } from "@/components/run/run-overview";
@@ -20,6 +21,7 @@ import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
 import { BreakersPanel } from "./breakers-panel";
+import { detectionHrefs } from "./detection-hrefs";
 import { IterationsPanel } from "./iterations-panel";
 import { isReceivingNow } from "./live";
 import { ToolsPanel } from "./tools-panel";
@@ -42,11 +44,12 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
-  const [report, comments, harnessBreakers, review] = await Promise.all([
+  const [report, comments, harnessBreakers, review, mentionNames] = await Promise.all([
     getAnalysis(db, runId),
     listComments(db, runId),
     listEventsOfKind(db, runId, ["breaker"]),
     getReview(db, runId),
+    listMentionNames(db),
   ]);
   const tab = parseRunTab(query.tab);
   const receiving = isReceivingNow(run);
@@ -80,7 +83,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           All runs
         </Link>
       </div>
-      <RunOverview run={run} report={report} />
+      <RunOverview run={run} report={report} iterationHrefs={await detectionHrefs(db, run, report)} />
       <RunTabs
         runId={run.run_id}
         active={tab}
@@ -101,18 +104,22 @@ export default async function RunPage({ params, searchParams }: Props) {
             runId={run.run_id}
             report={report}
             searchParams={query}
+            comments={comments}
+            mentionNames={mentionNames}
           />
         )}
         {tab === "tools" && (
           <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />
         )}
-        {tab === "iterations" && <IterationsPanel db={db} run={run} report={report} query={query} />}
+        {tab === "iterations" && (
+          <IterationsPanel db={db} run={run} report={report} query={query} commentCounts={countByIteration(comments)} />
+        )}
         {tab === "breakers" && <BreakersPanel runId={run.run_id} report={report} log={breakerLog} query={query} />}
         {tab === "context" && <ContextCard ctx={report.context_clear} />}
       </div>
       <div style={{ marginTop: 16 }}>
         <RunReview runId={run.run_id} review={review} />
-        <RunComments runId={run.run_id} comments={comments} />
+        <RunComments runId={run.run_id} comments={comments} mentionNames={mentionNames} />
       </div>
     </>
   );

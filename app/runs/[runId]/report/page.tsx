@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
-import { listComments } from "@/db/comments";
+import { listComments, listMentionNames } from "@/db/comments";
 import { getReview } from "@/db/reviews";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
@@ -35,7 +35,11 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
   if (!run) notFound();
   const report = await getAnalysis(db, runId);
   const recs = recommend(report);
-  const [comments, review] = await Promise.all([listComments(db, runId), getReview(db, runId)]);
+  const [comments, review, mentionNames] = await Promise.all([
+    listComments(db, runId),
+    getReview(db, runId),
+    listMentionNames(db),
+  ]);
   const href = `/api/v1/runs/${encodeURIComponent(runId)}`;
   return (
     <article className="postmortem" data-testid="postmortem">
@@ -79,7 +83,7 @@ export default async function PostMortemPage({ params }: { params: Promise<{ run
           </ol>
         )}
       </section>
-      <RunComments runId={runId} comments={comments} />
+      <RunComments runId={runId} comments={comments} mentionNames={mentionNames} />
     </article>
   );
 }
