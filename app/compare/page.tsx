@@ -1,13 +1,18 @@
 // Compare (docs/dashboard.md): /compare?a=…&b=… — two runs side by side: counts and
 // duration, tools (union of names, deltas), stagnation, the loop breaker's
-// verdict and savings, three-layer status and the context decision.
+// verdict and savings, three-layer status and the context decision; above them
+// both runs' breaker lanes and strips on one axis of iteration numbers.
 import Link from "next/link";
 import { getDb, type Db } from "@/db/client";
 import { getRun, listRuns } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { ComparePicker } from "@/components/compare/compare-picker";
 import { CompareFigures, CompareTexts, CompareTools } from "@/components/compare/compare-tables";
+import { CompareTimelineView } from "@/components/compare/compare-timeline";
+import { listIterations } from "@/db/iterations";
 import { compareRuns, type ComparedRun } from "@/lib/compare/compare-runs";
+import { prepareCompareTimeline, type CompareTimelineInput } from "@/lib/compare/compare-timeline";
+import { parseTimeUs } from "@/lib/time";
 import { RunListQuery } from "@/lib/schemas/api";
 import { requirePageUser } from "@/app/_server/session";
 
@@ -17,9 +22,13 @@ const PICKER_RUNS = 200;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v) || undefined;
 
-async function loadSide(db: Db, runId: string): Promise<ComparedRun | null> {
+type Side = ComparedRun & CompareTimelineInput;
+
+async function loadSide(db: Db, runId: string): Promise<Side | null> {
   const run = await getRun(db, runId);
-  return run ? { run, report: await getAnalysis(db, runId) } : null;
+  if (!run) return null;
+  const [report, iterations] = await Promise.all([getAnalysis(db, runId), listIterations(db, runId)]);
+  return { run, report, iterations, startUs: run.started_at ? parseTimeUs(run.started_at) : null };
 }
 
 export default async function ComparePage({ searchParams }: { searchParams: Search }) {
@@ -45,8 +54,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   );
 }
 
-function CompareBody({ a, b }: { a: ComparedRun; b: ComparedRun }) {
+function CompareBody({ a, b }: { a: Side; b: Side }) {
   const cmp = compareRuns(a, b);
+  const timeline = prepareCompareTimeline(a, b);
   const head = (side: "A" | "B", r: ComparedRun) => (
     <div className="card compare-run" data-testid={`compare-run-${side.toLowerCase()}`}>
       <div className="muted">Run {side}</div>
@@ -65,6 +75,12 @@ function CompareBody({ a, b }: { a: ComparedRun; b: ComparedRun }) {
         {head("A", a)}
         {head("B", b)}
       </div>
+      {timeline && (
+        <CompareTimelineView
+          timeline={timeline}
+          names={{ a: a.run.name ?? a.run.run_id, b: b.run.name ?? b.run.run_id }}
+        />
+      )}
       <p className="muted">Deltas are B − A; the worse side is marked red (more failures, time, tokens or waste).</p>
       <div className="compare-grid">
         <section>
