@@ -18,6 +18,7 @@ import {
 import { checkCallback, flowKey, newFlow, openFlow, safeReturnPath, sealFlow, SsoError } from "@/lib/auth/sso-flow";
 import { FLOW_TTL_MS, type SsoFailure, type SsoFlow } from "@/lib/auth/sso-flow";
 import { readEnv } from "@/lib/env";
+import { publicOrigin } from "./public-origin";
 import { startSession } from "./accounts";
 import { isHttps, sessionCookie } from "./session";
 import { ssoUser } from "./sso-accounts";
@@ -49,8 +50,7 @@ function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
-const redirectUri = (req: Request, p: SsoProvider) =>
-  callbackUrl(readEnv().LOOPSCOPE_PUBLIC_URL ?? new URL(req.url).origin, p);
+const redirectUri = (req: Request, p: SsoProvider) => callbackUrl(publicOrigin(req), p);
 
 function redirect(location: string, cookies: string[]): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });

@@ -8,6 +8,7 @@ import { FOCUS_COLOR, HALT_COLOR, TRIP_COLOR } from "@/lib/timeline/colors";
 import { haltLineX, type HaltLine } from "@/lib/timeline/halt-lines";
 import type { ViewRange } from "@/lib/timeline/layout";
 import css from "./timeline.module.css";
+import { TermText } from "@/components/shared/glossary-term";
 
 type Props = {
   lines: readonly HaltLine[];
@@ -47,7 +48,9 @@ export function TimelineHaltLines({ lines, focusMs, view, width, top, labelW }: 
               title={l.label}
               style={{ ...labelStyle, ...(before ? { left: 2 } : { right: 2 }), opacity: 0.75 }}
             >
-              {before ? `← ${l.label}` : `${l.label} →`}
+              {before && "← "}
+              <TermText text={l.label} kinds={["detector"]} />
+              {!before && " →"}
             </div>
           );
         }
@@ -64,7 +67,7 @@ export function TimelineHaltLines({ lines, focusMs, view, width, top, labelW }: 
             style={{ left: x, borderColor: color }}
           >
             <div className={css.haltLabel} role="note" title={l.label} style={{ ...labelStyle, left: left - x }}>
-              {l.label}
+              <TermText text={l.label} kinds={["detector"]} />
             </div>
           </div>
         );

@@ -10,6 +10,7 @@ import { labelWidthPx } from "@/lib/timeline/iterations";
 import { placeLane, type BreakerLane } from "@/lib/timeline/lanes";
 import type { ViewRange } from "@/lib/timeline/layout";
 import css from "./timeline.module.css";
+import { TermText } from "@/components/shared/glossary-term";
 
 type Props = { lanes: readonly BreakerLane[]; view: ViewRange; width: number };
 
@@ -56,7 +57,11 @@ function LaneBody({ lane, view, width }: { lane: BreakerLane; view: ViewRange; w
             style={{ left: x }}
             title={`${lane.label} → ${text} at +${formatDuration(m.atMs)}`}
           >
-            {room > labelWidthPx(text) && <span>{text}</span>}
+            {room > labelWidthPx(text) && (
+              <span>
+                <TermText text={text} kinds={["detector"]} />
+              </span>
+            )}
           </div>
         );
       })}

@@ -6,6 +6,7 @@ import { getReview } from "@/db/reviews";
 import { getAnalysis } from "@/app/_server/analysis";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { renderMarkdownReport } from "@/lib/report/markdown";
+import { publicOrigin } from "@/app/_server/public-origin";
 import { handle } from "@/app/_server/respond";
 import { requireAccess } from "@/app/_server/auth";
 
@@ -19,7 +20,7 @@ export const GET = handle(async (req: Request, ctx: RunCtx) => {
     listComments(db, runId),
     getReview(db, runId),
   ]);
-  const runUrl = new URL(`/runs/${encodeURIComponent(runId)}`, req.url).href;
+  const runUrl = `${publicOrigin(req)}/runs/${encodeURIComponent(runId)}`;
   const file = `postmortem-${runId.replace(/[^\w.-]+/g, "_")}.md`;
   return new Response(renderMarkdownReport(run, report, comments, { review, runUrl }), {
     headers: {
