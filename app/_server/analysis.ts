@@ -10,6 +10,7 @@ import { getRun } from "@/db/runs";
 import { getProjectSettings } from "@/db/settings";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { countBottlenecks } from "@/lib/charts/bottlenecks";
+import { runCostOf } from "@/lib/charts/overview";
 import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
 import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
@@ -58,6 +59,7 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
     stagnation_risk: its[its.length - 1]?.risk ?? null,
     bottlenecks: countBottlenecks(report.bottlenecks).alarmed,
     halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
+    cost_usd: runCostOf(report, 0),
   };
 }
 

@@ -19,7 +19,7 @@ import { nameUntitledRuns } from "@/db/run-titles";
 import { readEnv } from "@/lib/env";
 import { otlpRunTitles, type TitleSpan } from "@/lib/otlp/run-title";
 import { checkSameOrigin } from "@/lib/http/same-origin";
-import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import { emptyIngestResult, IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
 import { storableId } from "@/lib/schemas/storable";
 import {
   assignKnownRuns,
@@ -174,15 +174,7 @@ function store(db: Db, mapped: Mapped): Promise<IngestResult> {
   });
 }
 
-const NOTHING_STORED: IngestResult = {
-  runs: [],
-  accepted: 0,
-  stored: 0,
-  rejected: 0,
-  errors: [],
-  errors_total: 0,
-  skipped: 0,
-};
+const NOTHING_STORED: IngestResult = emptyIngestResult();
 
 function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
   const items = records.map((value, i) => ({ lineNo: i + 1, value }));

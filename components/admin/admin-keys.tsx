@@ -6,6 +6,7 @@ import { KEY_SCOPES } from "@/lib/auth/roles";
 import type { KeyCreated, KeyOut } from "@/lib/schemas/auth";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { sendJson } from "@/components/auth/post-json";
+import { FormError } from "@/components/shared/form-error";
 
 export function AdminKeys({ keys }: { keys: KeyOut[] }) {
   const { busy, error, run } = useRefreshAfter();
@@ -73,11 +74,7 @@ export function AdminKeys({ keys }: { keys: KeyOut[] }) {
         <button className="btn primary" type="submit" disabled={busy}>
           Create key
         </button>
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </form>
     </section>
   );

@@ -7,6 +7,7 @@ import { ROLES } from "@/lib/auth/roles";
 import type { UserOut } from "@/lib/schemas/auth";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { sendJson } from "@/components/auth/post-json";
+import { FormError } from "@/components/shared/form-error";
 
 export function AdminUsers({ users }: { users: UserOut[] }) {
   const { busy, error, run } = useRefreshAfter();
@@ -61,11 +62,7 @@ export function AdminUsers({ users }: { users: UserOut[] }) {
         <button className="btn primary" type="submit" disabled={busy}>
           Add user
         </button>
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </form>
     </section>
   );

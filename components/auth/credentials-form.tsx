@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { PASSWORD_MIN_CHARS } from "@/lib/schemas/auth";
 import { sendJson } from "./post-json";
+import { FormError } from "@/components/shared/form-error";
 
 type Mode = "setup" | "sign-in";
 
@@ -52,11 +53,7 @@ export function AuthCredentialsForm({ mode }: { mode: Mode }) {
       <button className="btn primary" type="submit" disabled={busy}>
         {mode === "setup" ? "Create the admin account" : "Sign in"}
       </button>
-      {error && (
-        <span className="error-text" role="alert">
-          {error}
-        </span>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { COMMENT_AUTHOR_MAX, COMMENT_BODY_MAX, type CommentInput } from "@/lib/schemas/comments";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { commentsUrl, sendComment } from "./comment-api";
+import { FormError } from "@/components/shared/form-error";
 
 const AUTHOR_KEY = "loopscope.comment-author";
 
@@ -75,11 +76,7 @@ export function CommentForm({ runId, extra, signedInAs, submitLabel, placeholder
         <button className="btn primary" type="submit" disabled={busy} data-testid={`${id}-submit`}>
           {busy ? "Posting…" : submitLabel}
         </button>
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { commentsUrl, sendComment } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import { CommentMarkdown } from "./comment-markdown";
+import { FormError } from "@/components/shared/form-error";
 
 export type ThreadContext = { runId: string; mentionNames: readonly string[]; who: Principal | null };
 
@@ -113,11 +114,7 @@ function CommentItem({ comment: c, ctx, anchor, onReply }: ItemProps) {
             )}
           </>
         )}
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 // table over the union of both runs' tools. Render only: the rows come from
 // lib/compare/compare-runs.ts.
 import type { FigureRow, TextRow, ToolCompareRow, ToolStat, Unit } from "@/lib/compare/compare-runs";
-import { formatCount, formatDuration, formatPct, formatTokens } from "@/lib/format";
+import { formatCount, formatDuration, formatPct, formatTokens, formatUsd } from "@/lib/format";
 
 function formatValue(v: number | null, unit: Unit): string {
   if (v == null) return "—";
@@ -11,6 +11,7 @@ function formatValue(v: number | null, unit: Unit): string {
   if (unit === "ms") return formatDuration(Math.abs(v));
   if (unit === "tokens") return formatTokens(Math.abs(v));
   if (unit === "pct") return formatPct(Math.abs(v));
+  if (unit === "usd") return formatUsd(Math.abs(v));
   return formatCount(Math.abs(v));
 }
 

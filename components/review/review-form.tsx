@@ -17,6 +17,7 @@ import {
 } from "@/lib/schemas/review";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { ReviewActionRow } from "./review-action-row";
+import { FormError } from "@/components/shared/form-error";
 
 export function ReviewForm({ runId, review }: { runId: string; review: ReviewOut }) {
   const [status, setStatus] = useState(review.status);
@@ -119,11 +120,7 @@ export function ReviewForm({ runId, review }: { runId: string; review: ReviewOut
             Saved.
           </span>
         )}
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </div>
     </form>
   );

@@ -10,7 +10,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { hasLoggedReadings, type IterationTableRow, type LoggedReadings } from "@/lib/charts/iteration-table";
-import { formatTokens } from "@/lib/format";
+import { formatTokens, formatUsd } from "@/lib/format";
 import { Term, TermText } from "@/components/shared/glossary-term";
 import { ClickableRow } from "./iteration-row-link";
 
@@ -84,6 +84,7 @@ export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadin
             <th>Errors</th>
             <th>Approach</th>
             <th className="num">Tokens</th>
+            <th className="num">Cost</th>
             <th className="num">Score</th>
             <th className="num">Window</th>
             <th>Risk</th>
@@ -129,6 +130,7 @@ export function IterationsTable({ rows, links = {}, withLogged = hasLoggedReadin
                 {r.workKind && <span className="muted"> · {r.workKind}</span>}
               </td>
               <td className="num">{r.tokens == null ? dash : formatTokens(r.tokens)}</td>
+              <td className="num">{r.cost == null ? dash : formatUsd(r.cost)}</td>
               <td className="num">{r.score ?? dash}</td>
               <td className={`num${r.window != null && r.window < 0 ? " text-bad" : ""}`}>{r.window ?? dash}</td>
               <td>

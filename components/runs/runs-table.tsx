@@ -4,7 +4,7 @@
 // the header a line of sort links: app/globals.css, .runs-table.
 import Link from "next/link";
 import type { RunSummary } from "@/lib/schemas/api";
-import { formatCount, formatDuration, formatTimestamp, formatTokens } from "@/lib/format";
+import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { RunBadges } from "./run-badges";
 
 type Column = { key: string; label: string; sort?: string; num?: boolean };
@@ -18,6 +18,7 @@ const COLUMNS: Column[] = [
   { key: "failures", label: "Failures", sort: "failures", num: true },
   { key: "iterations", label: "Iterations", num: true },
   { key: "tokens", label: "Tokens", sort: "tokens", num: true },
+  { key: "cost", label: "Cost", num: true },
 ];
 
 export function RunsTable({
@@ -79,10 +80,18 @@ export function RunsTable({
               <td data-label="Tokens" className="num">
                 {formatTokens(r.counts.tokens)}
               </td>
+              <td data-label="Cost" className="num" data-testid="run-cost">
+                {formatUsd(runListCost(r))}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** The priced cost of the default analysis when the run has one, else what its calls logged ("—" for none). */
+function runListCost(r: RunSummary): number | null {
+  return r.verdict?.cost_usd ?? (r.cost_usd > 0 ? r.cost_usd : null);
 }

@@ -12,6 +12,7 @@ import { WhatIfField } from "./whatif-field";
 import { WhatIfProfilePicker, type ProfileChoice } from "./whatif-profile-picker";
 import { useProfileActions } from "./use-profile-actions";
 import styles from "./what-if.module.css";
+import { FormError } from "@/components/shared/form-error";
 
 type Props = {
   runId: string;
@@ -74,11 +75,7 @@ export function WhatIfPanel({ runId, profiles, profileId, base, current, profile
           Reset to profile
         </button>
         <span className="muted">{Object.keys(changes).length} setting(s) changed from the profile</span>
-        {error && (
-          <span className="error-text" role="alert">
-            {error}
-          </span>
-        )}
+        <FormError error={error} />
       </div>
     </form>
   );

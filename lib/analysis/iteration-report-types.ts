@@ -59,7 +59,14 @@ export type LoopBreakerReport = {
 export type Tier = "NORMAL" | "WARNING" | "AUTO_COMPACT" | "SNIP_COMPACT" | "REJECT";
 export type TokenBudgetReport = {
   /** fill_pct / tier are null when the iteration logs no context fill. */
-  iterations: { n: number; fill_pct: number | null; tier: Tier | null }[];
+  /** tokens: the iteration's logged tokens_used; cost_usd: its calls' cost (null when not logged / none priced or logged). */
+  iterations: {
+    n: number;
+    fill_pct: number | null;
+    tier: Tier | null;
+    tokens: number | null;
+    cost_usd: number | null;
+  }[];
   /** Tier changes between iterations that log a fill; the run starts NORMAL. */
   transitions: { iteration: number; from: Tier; to: Tier; at: string }[];
   missed_compaction: number[];

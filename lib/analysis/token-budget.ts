@@ -40,6 +40,8 @@ export function replayTokenBudget(views: IterationView[], events: StoredEvent[])
     n: v.it.n,
     fill_pct: fills[i] === null ? null : Math.round((fills[i] as number) * 100) / 100,
     tier: fills[i] === null ? null : tierOf(fills[i] as number),
+    tokens: v.it.tokensUsed,
+    cost_usd: v.costUsd,
   }));
   const transitions: TokenBudgetReport["transitions"] = [];
   let current: Tier = "NORMAL";

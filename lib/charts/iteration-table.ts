@@ -29,6 +29,8 @@ export type IterationTableRow = {
   approach: string | null;
   workKind: string | null;
   tokens: number | null;
+  /** The iteration's calls' cost (the analysis's token_budget); null when none is priced or logged. */
+  cost: number | null;
   score: number | null;
   window: number | null;
   risk: Risk | null;
@@ -71,8 +73,10 @@ export function hasLoggedReadings(rows: readonly IterationTableRow[]): boolean {
 export function prepareIterationRows(
   facts: readonly IterationTableFacts[],
   stagnation: readonly StagnationIteration[],
+  costs: readonly { n: number; cost_usd: number | null }[] = [],
 ): IterationTableRow[] {
   const scored = new Map(stagnation.map((s) => [s.n, s]));
+  const costOf = new Map(costs.map((c) => [c.n, c.cost_usd]));
   return [...facts]
     .sort((a, b) => a.n - b.n)
     .map((f) => {
@@ -86,6 +90,7 @@ export function prepareIterationRows(
         approach: f.approach ?? null,
         workKind: f.workKind ?? null,
         tokens: f.tokensUsed ?? null,
+        cost: costOf.get(f.n) ?? null,
         score: s?.score ?? null,
         window: s?.window_score ?? null,
         risk: s?.risk ?? null,

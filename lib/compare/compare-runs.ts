@@ -5,8 +5,9 @@
 // beyond "they differ".
 import type { AnalysisReport } from "../analysis/analyze";
 import type { RunSummary } from "../schemas/api";
+import { runCostOf } from "../charts/overview";
 
-export type Unit = "count" | "ms" | "tokens" | "pct";
+export type Unit = "count" | "ms" | "tokens" | "pct" | "usd";
 export type Side = "a" | "b";
 /** A numeric row; null means "not there" (a tool the run never called), not zero. */
 export type FigureRow = {
@@ -99,6 +100,7 @@ const COUNT_FIGURES: Figure[] = [
   ["iterations", "Iterations", "count", (r) => r.run.counts.iterations],
   ["events", "Events", "count", (r) => r.run.counts.events],
   ["tokens", "Tokens", "tokens", (r) => r.run.counts.tokens],
+  ["cost", "Cost", "usd", (r) => runCostOf(r.report, r.run.cost_usd)],
   ["bottlenecks", "Bottleneck tools", "count", (r) => r.report.bottlenecks.length],
   [
     "blocked",
@@ -115,6 +117,7 @@ const STAGNATION_FIGURES: Figure[] = [
 const SAVINGS_FIGURES: Figure[] = [
   ["saved_iterations", "Iterations saved", "count", (r) => r.report.loop_breaker.savings.iterations],
   ["saved_tokens", "Tokens saved", "tokens", (r) => r.report.loop_breaker.savings.tokens],
+  ["saved_cost", "Cost saved", "usd", (r) => r.report.loop_breaker.savings.cost_usd],
   ["saved_ms", "Time saved", "ms", (r) => r.report.loop_breaker.savings.ms],
 ];
 

@@ -63,15 +63,7 @@ export async function ingestItems(
   const maxErrors = opts.maxErrors ?? MAX_REPORTED_ERRORS;
   const assigner = createRunAssigner(opts.runId ?? null);
   const runs = new Set<string>();
-  const result: IngestResult = {
-    runs: [],
-    accepted: 0,
-    stored: 0,
-    rejected: 0,
-    errors: [],
-    errors_total: 0,
-    skipped: 0,
-  };
+  const result = emptyIngestResult();
   let batch: StoredRecord[] = [];
   /** The line number of each record of `batch`, index for index. */
   let batchLines: number[] = [];
@@ -165,4 +157,9 @@ export async function ingestItems(
     batchLines.push(item.lineNo);
     return batch.length >= batchSize;
   }
+}
+
+/** An ingest that stored nothing and rejected nothing: where every result starts. */
+export function emptyIngestResult(): IngestResult {
+  return { runs: [], accepted: 0, stored: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
 }

@@ -13,6 +13,7 @@ import type { ReviewOut } from "../schemas/review";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
 import { oneLine, sanitizeMarkdown } from "./markdown-safety";
+import { runCostOf } from "../charts/overview";
 import { recommend } from "./recommendations";
 import { reviewMarkdownLines } from "./review-markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
@@ -48,7 +49,7 @@ export function renderMarkdownReport(
     "",
   );
   out.push(
-    `${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens`,
+    `${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens${costText(runCostOf(report, run.cost_usd))}`,
     "",
   );
 
@@ -223,3 +224,6 @@ export function breakerEvents(report: AnalysisReport): BreakerEventRow[] {
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));
   return rows.map(([at, breaker, event, reason]) => ({ at, breaker, event, reason }));
 }
+
+/** " · $1.23" beside the tokens, nothing when the run has no cost. */
+const costText = (usd: number | null): string => (usd === null ? "" : ` · ${formatUsd(usd)}`);

@@ -1,14 +1,14 @@
 // Plain-language recommendations derived from an analysis report: the
 // actions a harness owner would take after this post-mortem. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
-import { formatDuration, formatPct, formatRanges, formatTokens } from "../format";
+import { formatDuration, formatPct, formatRanges, formatTokens, formatUsd } from "../format";
 
 export function recommend(r: AnalysisReport): string[] {
   const out: string[] = [];
   const halt = r.loop_breaker.would_have_halted_at;
   if (halt) {
     out.push(
-      `Enable a loop breaker on \`${halt.reason}\`: it would have stopped the run at iteration ${halt.iteration} and saved ${formatTokens(r.loop_breaker.savings.tokens)} tokens and ${formatDuration(r.loop_breaker.savings.ms)}.`,
+      `Enable a loop breaker on \`${halt.reason}\`: it would have stopped the run at iteration ${halt.iteration} and saved ${formatTokens(r.loop_breaker.savings.tokens)} tokens${r.loop_breaker.savings.cost_usd === null ? "" : `, ${formatUsd(r.loop_breaker.savings.cost_usd)}`} and ${formatDuration(r.loop_breaker.savings.ms)}.`,
     );
   }
   for (const b of r.tool_breakers) {

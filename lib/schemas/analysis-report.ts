@@ -115,7 +115,15 @@ export const RateLimitReport = z.object({
 
 export const TokenBudgetReport = z.object({
   /** fill_pct / tier are null when the iteration logs no context fill. */
-  iterations: z.array(z.object({ n: z.number(), fill_pct: z.number().nullable(), tier: Tier.nullable() })),
+  iterations: z.array(
+    z.object({
+      n: z.number(),
+      fill_pct: z.number().nullable(),
+      tier: Tier.nullable(),
+      tokens: z.number().nullable(),
+      cost_usd: z.number().nullable(),
+    }),
+  ),
   transitions: z.array(z.object({ iteration: z.number(), from: Tier, to: Tier, at: Time })),
   missed_compaction: z.array(z.number()),
   no_fallback: z.number(),

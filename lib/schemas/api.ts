@@ -71,6 +71,8 @@ export const RunVerdict = z.object({
   stagnation_risk: z.enum(["LOW", "MEDIUM", "HIGH"]).nullable(),
   bottlenecks: z.number(),
   halted_at_iteration: z.number().nullable(),
+  /** The run's cost: its calls priced (docs/analysis.md#costs) or as logged; null when neither. */
+  cost_usd: z.number().nullable(),
 });
 export type RunVerdict = z.infer<typeof RunVerdict>;
 

@@ -71,6 +71,11 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     expect(body.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 11, reason: "negative_window" });
     expect(body.loop_breaker.final_state).toBe("OPEN");
     expect(body.loop_breaker.savings).toMatchObject({ iterations: 18, tokens: 141633, cost_usd: 0.713595 });
+    // Each iteration carries its tokens and their cost; the saved ones add up to the savings.
+    const its = body.token_budget.iterations as { n: number; tokens: number | null; cost_usd: number | null }[];
+    const saved = its.filter((i) => (i.n >= 12 && i.n <= 26) || i.n >= 28);
+    expect(saved.reduce((sum, i) => sum + (i.tokens ?? 0), 0)).toBe(141633);
+    expect(saved.reduce((sum, i) => sum + (i.cost_usd ?? 0), 0)).toBeCloseTo(0.713595, 5);
     expect(body.layers).toMatchObject({ status: "TRIGGERED", action: "BLOCKER_ESCALATION" });
     expect(body.context_clear.decision).toBe("clear");
     expect(body.context_clear.first_recommended_at?.iteration).toBe(12);

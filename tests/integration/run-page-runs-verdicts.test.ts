@@ -36,8 +36,20 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
     // Bottlenecks count only slow, failing or repeated tools (docs/analysis.md#bottlenecks):
     // stuck-loop's run_tests, llm_call, http_get and search; its overcalled-only tools are not counted.
     expect(await verdicts(h)).toEqual({
-      "r-stuck-loop": { tripped: true, stagnation_risk: "HIGH", bottlenecks: 4, halted_at_iteration: 11 },
-      "r-healthy": { tripped: false, stagnation_risk: "LOW", bottlenecks: 2, halted_at_iteration: null },
+      "r-stuck-loop": {
+        tripped: true,
+        stagnation_risk: "HIGH",
+        bottlenecks: 4,
+        halted_at_iteration: 11,
+        cost_usd: 1.227261, // its model calls priced at claude-sonnet-4's list prices
+      },
+      "r-healthy": {
+        tripped: false,
+        stagnation_risk: "LOW",
+        bottlenecks: 2,
+        halted_at_iteration: null,
+        cost_usd: 0.022004,
+      },
     });
   });
 

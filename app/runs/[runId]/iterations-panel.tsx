@@ -30,7 +30,7 @@ type Props = {
 export async function IterationsPanel({ db, run, report, query, commentCounts }: Props) {
   const iterations = await listIterations(db, run.run_id);
   const points = prepareIterationSeries(iterations, report.stagnation.iterations, report.token_budget.iterations);
-  const rows = prepareIterationRows(iterations, report.stagnation.iterations);
+  const rows = prepareIterationRows(iterations, report.stagnation.iterations, report.token_budget.iterations);
   const page = pageIterationRows(rows, parseIterationRange(query.iters), parsePageParam(query.page));
   const views = iterationTimelineViews(iterations, run.started_at ? parseTimeUs(run.started_at) : null);
   const base = `/runs/${encodeURIComponent(run.run_id)}`;

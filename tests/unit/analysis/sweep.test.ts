@@ -1,30 +1,10 @@
 // lib/analysis/sweep.ts — docs/api.md#what-if-sweep: a report → one sweep point.
 import { describe, expect, test } from "vitest";
-import { countTrips, sweepPointOf, type SweepReport } from "@/lib/analysis/sweep";
+import { countTrips, sweepPointOf } from "@/lib/analysis/sweep";
+import { makeReport } from "@/tests/support/analysis-report";
 
 const AT = "2026-03-28T14:00:00.000Z";
 const move = (from: string, to: string) => ({ from, to, at: AT }) as { from: "CLOSED"; to: "OPEN"; at: string };
-
-/** A report with no breaker activity, patched per case. */
-function makeReport(patch: Partial<SweepReport> = {}): SweepReport {
-  return {
-    loop_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
-    },
-    tool_breakers: [],
-    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
-      retries_of_non_retryable: 0,
-      backoff_429: { max_streak: 0, early_retries: 0, after_give_up: 0 },
-    },
-    ...patch,
-  };
-}
 
 describe("sweepPointOf", () => {
   test("a run the loop breaker never opens on: no halted_at, nothing saved, no trips", () => {

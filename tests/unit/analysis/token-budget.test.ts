@@ -27,9 +27,9 @@ describe("token budget tiers (docs/analysis.md#token-budget)", () => {
   test("tiers per iteration; an iteration without a logged fill has none", () => {
     const r = replayTokenBudget(views(filled([50, null, 75])), []);
     expect(r.iterations).toEqual([
-      { n: 1, fill_pct: 50, tier: "NORMAL" },
-      { n: 2, fill_pct: null, tier: null },
-      { n: 3, fill_pct: 75, tier: "WARNING" },
+      { n: 1, fill_pct: 50, tier: "NORMAL", tokens: null, cost_usd: null },
+      { n: 2, fill_pct: null, tier: null, tokens: null, cost_usd: null },
+      { n: 3, fill_pct: 75, tier: "WARNING", tokens: null, cost_usd: null },
     ]);
   });
 

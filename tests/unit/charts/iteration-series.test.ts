@@ -12,8 +12,8 @@ describe("prepareIterationSeries", () => {
       ],
       [scored(1, 6, 6), scored(2, -3, 3)],
       [
-        { n: 1, fill_pct: 15.4, tier: "NORMAL" },
-        { n: 2, fill_pct: 71, tier: "WARNING" },
+        { n: 1, fill_pct: 15.4, tier: "NORMAL", tokens: 800, cost_usd: null },
+        { n: 2, fill_pct: 71, tier: "WARNING", tokens: 900, cost_usd: null },
       ],
     );
     expect(rows).toEqual([
@@ -23,7 +23,11 @@ describe("prepareIterationSeries", () => {
   });
 
   test("a field that was not logged is a gap (null), never a zero", () => {
-    const [row] = prepareIterationSeries([{ n: 1, tokensUsed: null }], [], [{ n: 1, fill_pct: null, tier: null }]);
+    const [row] = prepareIterationSeries(
+      [{ n: 1, tokensUsed: null }],
+      [],
+      [{ n: 1, fill_pct: null, tier: null, tokens: null, cost_usd: null }],
+    );
     expect(row).toEqual({ n: 1, score: null, window: null, tokens: null, fill: null, tier: null });
   });
 

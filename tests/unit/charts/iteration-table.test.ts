@@ -28,6 +28,7 @@ test("a row carries the iteration's facts beside its score, window and risk", ()
       }),
     ],
     [{ ...scored(11, -6, -9, "HIGH"), signals: ["negative_window"] }],
+    [{ n: 11, cost_usd: 0.0421 }],
   );
   expect(row).toEqual({
     n: 11,
@@ -38,12 +39,17 @@ test("a row carries the iteration's facts beside its score, window and risk", ()
     approach: "null-check patch",
     workKind: "test_fix",
     tokens: null,
+    cost: 0.0421,
     score: -6,
     window: -9,
     risk: "HIGH",
     signals: ["negative_window"],
     logged: null,
   });
+});
+
+test("an iteration the analysis has no cost for shows none (a gap, not $0)", () => {
+  expect(prepareIterationRows([it(1), it(2)], [], [{ n: 1, cost_usd: null }]).map((r) => r.cost)).toEqual([null, null]);
 });
 
 test("an empty files list is 0 files; an absent one is null (docs/analysis.md#absent-and-empty-fields)", () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { RunSummary } from "@/lib/schemas/api";
 import { compareRuns, compareTools, figureRow } from "@/lib/compare/compare-runs";
-import { makeReport, makeToolRow as tool } from "@/tests/support/analysis-report";
+import { makeReport, makeRunSummary, makeToolRow as tool } from "@/tests/support/analysis-report";
 
 function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_ms: number | null = 1000): RunSummary {
   return {
@@ -94,6 +94,15 @@ describe("compareRuns", () => {
 
   test("counts: fewer failures in B marks A worse", () => {
     expect(cmp.counts.find((r) => r.key === "failures")).toMatchObject({ a: 69, b: 9, delta: -60, worse: "a" });
+  });
+
+  test("cost: the runs' calls as priced, a run that prices and logs nothing has none (not $0)", () => {
+    const priced = (cost_usd: number | null) => [tool("llm_call", 3, 0, 900, cost_usd)];
+    const row = compareRuns(
+      { run: makeRunSummary({ cost_usd: 0 }), report: makeReport({ tools: priced(1.25) }) },
+      { run: makeRunSummary({ cost_usd: 0 }), report: makeReport({ tools: priced(null) }) },
+    ).counts.find((r) => r.key === "cost");
+    expect(row).toMatchObject({ unit: "usd", a: 1.25, b: null, delta: null });
   });
 
   test("stagnation: every detector of either run, with where each run first fired it, and the final risk", () => {

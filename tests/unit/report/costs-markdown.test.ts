@@ -21,6 +21,12 @@ describe("costs in the Markdown post-mortem", () => {
     expect(renderMarkdownReport(run, halted(1.234))).toContain("saving 18 iterations, 141.6k tokens, $1.23 and");
   });
 
+  test("the recommendation to enable the loop breaker names the saved cost, and the header the run's", () => {
+    const md = renderMarkdownReport(run, { ...halted(0.714), tools: [makeToolRow("llm_call", 3, 0, 900, 1.25)] });
+    expect(md).toContain("saved 141.6k tokens, $0.714 and 1m 0s.");
+    expect(md).toMatch(/· 0 tokens · \$1\.25\n/);
+  });
+
   test("an unknown saved cost is left out of the sentence, never $0", () => {
     const md = renderMarkdownReport(run, halted(null));
     expect(md).toContain("saving 18 iterations, 141.6k tokens and");

@@ -1,37 +1,12 @@
 // lib/what-if/trips.ts — docs/dashboard.md#what-if: which breaker trips
 // appear or disappear between the logged and the what-if analysis.
 import { describe, expect, test } from "vitest";
-import { diffTrips, listTrips, type TripReport } from "@/lib/what-if/trips";
+import { diffTrips, listTrips } from "@/lib/what-if/trips";
+import { makeReport } from "@/tests/support/analysis-report";
 
 const at = (s: number) => `2026-03-28T14:00:${String(s).padStart(2, "0")}.000Z`;
 type State = "CLOSED" | "OPEN" | "HALF_OPEN";
 const loop = (iteration: number, from: State, to: State) => ({ from, to, at: at(iteration), iteration, reason: "r" });
-
-function makeReport(patch: Partial<TripReport> = {}): TripReport {
-  return {
-    loop_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
-    },
-    tool_breakers: [],
-    permission_breaker: { transitions: [], final_state: "CLOSED", denials: 0, grants: 0 },
-    api_breaker: {
-      transitions: [],
-      final_state: "CLOSED",
-      counts: { success: 0, retryable: 0, backoff: 0, non_retryable: 0 },
-      retries_of_non_retryable: 0,
-      backoff_429: { max_streak: 0, early_retries: 0, after_give_up: 0 },
-    },
-    layers: {
-      events: [],
-      status: "NORMAL",
-      action: "NONE",
-      after_first_trip: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
-    },
-    ...patch,
-  };
-}
 
 describe("listTrips", () => {
   test("loop OPENs (a failed probe's too), tool windows, permission/API OPENs and three-layer trips, by time", () => {

@@ -3,6 +3,7 @@
 // would have saved, and how every other breaker ended.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
+import { runCostOf } from "@/lib/charts/overview";
 import { describeBackoff429 } from "@/lib/report/markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
@@ -18,6 +19,7 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     ["Failures", formatCount(run.counts.failures)],
     ["Events", formatCount(run.counts.events)],
     ["Tokens", formatTokens(run.counts.tokens)],
+    ["Cost", formatUsd(runCostOf(report, run.cost_usd))],
   ];
   const ctx = report.context_clear;
   const points = describeStoppingPoints(prepareStoppingPoints(report));
