@@ -54,7 +54,7 @@ export function RunsTable({
         <tbody>
           {runs.map((r) => (
             <tr key={r.run_id} data-testid="run-row" data-run-id={r.run_id}>
-              <td>
+              <td className="runs-name">
                 <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
                 {r.name && <div className="muted mono">{r.run_id}</div>}
               </td>
