@@ -5,6 +5,7 @@
 // beyond "they differ".
 import type { AnalysisReport } from "../analysis/analyze";
 import type { RunSummary } from "../schemas/api";
+import { countBottlenecks } from "../charts/bottlenecks";
 import { runCostOf } from "../charts/overview";
 
 export type Unit = "count" | "ms" | "tokens" | "pct" | "usd";
@@ -101,7 +102,8 @@ const COUNT_FIGURES: Figure[] = [
   ["events", "Events", "count", (r) => r.run.counts.events],
   ["tokens", "Tokens", "tokens", (r) => r.run.counts.tokens],
   ["cost", "Cost", "usd", (r) => runCostOf(r.report, r.run.cost_usd)],
-  ["bottlenecks", "Bottleneck tools", "count", (r) => r.report.bottlenecks.length],
+  // Slow, failing or repeated tools, as the runs list's badge counts them (overcalled alone is not alarmed).
+  ["bottlenecks", "Bottleneck tools", "count", (r) => countBottlenecks(r.report.bottlenecks).alarmed],
   [
     "blocked",
     "Calls a tool breaker would block",

@@ -92,6 +92,20 @@ describe("compareRuns", () => {
     { run: makeRun("healthy", { failures: 9 }), report: healthy },
   );
 
+  test("bottleneck tools count only the slow, failing or repeated ones, as the runs list does", () => {
+    const slow = {
+      tool: "run_tests",
+      total_ms: 9000,
+      reasons: [{ kind: "slow" as const, avg_ms: 900, threshold_ms: 150 }],
+    };
+    const overcalled = { tool: "read_file", total_ms: 90, reasons: [{ kind: "overcalled" as const, calls: 9 }] };
+    const row = compareRuns(
+      { run: makeRunSummary(), report: makeReport({ bottlenecks: [slow, overcalled] }) },
+      { run: makeRunSummary(), report: makeReport({ bottlenecks: [overcalled] }) },
+    ).counts.find((r) => r.key === "bottlenecks");
+    expect(row).toMatchObject({ a: 1, b: 0 });
+  });
+
   test("counts: fewer failures in B marks A worse", () => {
     expect(cmp.counts.find((r) => r.key === "failures")).toMatchObject({ a: 69, b: 9, delta: -60, worse: "a" });
   });
