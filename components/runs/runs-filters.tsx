@@ -1,6 +1,7 @@
 // The runs page's search and filters: a plain GET form (works without JS).
 import type { RunListQuery } from "@/lib/schemas/api";
-import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_STATUSES } from "@/lib/schemas/review";
+import { REVIEW_STATUSES } from "@/lib/schemas/review";
+import { ReviewCategorySelect } from "@/components/review/review-category-select";
 
 export function RunsFilters({ query, agents, labels }: { query: RunListQuery; agents: string[]; labels: string[] }) {
   return (
@@ -29,14 +30,7 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
           </option>
         ))}
       </select>
-      <select name="category" defaultValue={query.category ?? ""} aria-label="root cause">
-        <option value="">Any root cause</option>
-        {REVIEW_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {REVIEW_CATEGORY_LABELS[c]}
-          </option>
-        ))}
-      </select>
+      <ReviewCategorySelect value={query.category} />
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="order" value={query.order} />
       <button className="btn" type="submit">

@@ -1,6 +1,6 @@
 // docs/dashboard.md#fleet — which runs, which setting and values, which
 // profile under them: a plain GET form (works without JS).
-import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from "@/lib/schemas/review";
+import { ReviewCategorySelect } from "@/components/review/review-category-select";
 import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
 import type { FleetQuery } from "@/lib/what-if/fleet-query";
 import type { ProfileChoice } from "./whatif-profile-picker";
@@ -26,14 +26,7 @@ export function FleetForm({ form, agents, labels, profiles }: Props) {
           </option>
         ))}
       </select>
-      <select name="category" defaultValue={form.category} aria-label="root cause">
-        <option value="">Any root cause</option>
-        {REVIEW_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {REVIEW_CATEGORY_LABELS[c]}
-          </option>
-        ))}
-      </select>
+      <ReviewCategorySelect value={form.category} />
       <select name="profile" defaultValue={form.profile} aria-label="profile">
         <option value="">Project settings</option>
         {profiles.map((p) => (
