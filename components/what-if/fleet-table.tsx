@@ -7,7 +7,7 @@ import type { FleetRow } from "@/lib/what-if/fleet";
 export function FleetTable({ setting, rows }: { setting: string; rows: FleetRow[] }) {
   return (
     <div className="table-scroll">
-      <table data-testid="fleet-table">
+      <table className="data" data-testid="fleet-table">
         <thead>
           <tr>
             <th scope="col" className="mono">
