@@ -35,12 +35,10 @@ async function setCooldown(minutes: number) {
   await page.getByTestId("whatif-strip").waitFor();
 }
 
+/** After a resize the charts re-measure on their ResizeObserver's next callback: poll, don't read once. */
 async function noSidewaysScroll() {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    vw: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.vw);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
 }
 
 describe("what if", () => {
