@@ -8,7 +8,7 @@ import { CHART_COLORS } from "@/components/run/chart-theme";
 import type { IterationLane } from "@/lib/compare/compare-lanes";
 import type { CompareTimeline, CompareTimelineSide } from "@/lib/compare/compare-timeline";
 import { axisCells, axisTicks, cellLeftPct, cellSpanPct, type IterationAxis } from "@/lib/compare/iteration-axis";
-import { formatTokens } from "@/lib/format";
+import { formatStripValue } from "@/lib/charts/iteration-strip";
 import { HALT_COLOR, LANE_COLOR } from "@/lib/timeline/colors";
 import type { LaneState } from "@/lib/timeline/lanes";
 import css from "./compare.module.css";
@@ -21,8 +21,7 @@ type Props = { timeline: CompareTimeline; names: { a: string; b: string } };
 
 export function CompareTimelineView({ timeline, names }: Props) {
   const { axis } = timeline;
-  const scale = (v: number | null, key: string) =>
-    v == null ? "—" : key === "tokens" ? formatTokens(v) : String(Math.round(v * 10) / 10);
+  const scale = (v: number | null, key: string) => formatStripValue(key, v);
   return (
     <section className={`card ${css.timeline}`} data-testid="compare-timeline">
       <h2>By iteration</h2>

@@ -8,16 +8,12 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, type PointerEvent } from "react";
 import { formatIterationRange, type IterationRange } from "@/lib/charts/iteration-page";
-import { rangeFromStrip, type IterationStrip } from "@/lib/charts/iteration-strip";
-import { formatTokens } from "@/lib/format";
+import { formatStripValue, rangeFromStrip, type IterationStrip } from "@/lib/charts/iteration-strip";
 import { CHART_COLORS } from "./chart-theme";
 import { runTabHref } from "./run-tabs";
 
 const COLORS = { score: CHART_COLORS.accent, fill: CHART_COLORS.warn, tokens: CHART_COLORS.window } as const;
 const ROW_PX = 30;
-
-const fmt = (key: string, v: number | null) =>
-  v == null ? "—" : key === "tokens" ? formatTokens(v) : String(Math.round(v * 10) / 10);
 
 type Props = { runId: string; strip: IterationStrip; shown: IterationRange };
 
@@ -57,9 +53,13 @@ export function IterationStripChart({ runId, strip, shown }: Props) {
     <div className="iteration-strip" data-testid="iteration-strip">
       <div className="iteration-strip-labels" aria-hidden="true">
         {strip.series.map((s) => (
-          <div key={s.key} style={{ height: ROW_PX }} title={`${s.label}: ${fmt(s.key, s.min)} – ${fmt(s.key, s.max)}`}>
+          <div
+            key={s.key}
+            style={{ height: ROW_PX }}
+            title={`${s.label}: ${formatStripValue(s.key, s.min)} – ${formatStripValue(s.key, s.max)}`}
+          >
             <span style={{ color: COLORS[s.key] }}>{s.label}</span>
-            <span className="muted"> ≤ {fmt(s.key, s.max)}</span>
+            <span className="muted"> ≤ {formatStripValue(s.key, s.max)}</span>
           </div>
         ))}
       </div>

@@ -2,6 +2,7 @@
 import type { RunListQuery } from "@/lib/schemas/api";
 import { REVIEW_STATUSES } from "@/lib/schemas/review";
 import { ReviewCategorySelect } from "@/components/review/review-category-select";
+import { FilterSelect } from "@/components/shared/filter-select";
 
 export function RunsFilters({ query, agents, labels }: { query: RunListQuery; agents: string[]; labels: string[] }) {
   return (
@@ -13,8 +14,8 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         aria-label="search"
         style={{ width: 240 }}
       />
-      <RunsFilterSelect name="agent" value={query.agent} all="All agents" choices={agents} />
-      <RunsFilterSelect name="label" value={query.label} all="All labels" choices={labels} />
+      <FilterSelect name="agent" value={query.agent} all="All agents" choices={agents} />
+      <FilterSelect name="label" value={query.label} all="All labels" choices={labels} />
       <select name="status" defaultValue={query.status ?? ""} aria-label="status">
         <option value="">Any status</option>
         <option value="tripped">Breaker tripped</option>
@@ -37,29 +38,5 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         Apply
       </button>
     </form>
-  );
-}
-
-/** A filter whose choices are the stored values, with "all" first. */
-function RunsFilterSelect({
-  name,
-  value,
-  all,
-  choices,
-}: {
-  name: string;
-  value: string | undefined;
-  all: string;
-  choices: string[];
-}) {
-  return (
-    <select name={name} defaultValue={value ?? ""} aria-label={name}>
-      <option value="">{all}</option>
-      {choices.map((c) => (
-        <option key={c} value={c}>
-          {c}
-        </option>
-      ))}
-    </select>
   );
 }

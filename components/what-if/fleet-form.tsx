@@ -1,6 +1,7 @@
 // docs/dashboard.md#fleet — which runs, which setting and values, which
 // profile under them: a plain GET form (works without JS).
 import { ReviewCategorySelect } from "@/components/review/review-category-select";
+import { FilterSelect } from "@/components/shared/filter-select";
 import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
 import type { FleetQuery } from "@/lib/what-if/fleet-query";
 import type { ProfileChoice } from "./whatif-profile-picker";
@@ -10,22 +11,8 @@ type Props = { form: FleetQuery["form"]; agents: string[]; labels: string[]; pro
 export function FleetForm({ form, agents, labels, profiles }: Props) {
   return (
     <form method="get" action="/fleet" className="row card" data-testid="fleet-form" style={{ flexWrap: "wrap" }}>
-      <select name="label" defaultValue={form.label} aria-label="label">
-        <option value="">All labels</option>
-        {labels.map((l) => (
-          <option key={l} value={l}>
-            {l}
-          </option>
-        ))}
-      </select>
-      <select name="agent" defaultValue={form.agent} aria-label="agent">
-        <option value="">All agents</option>
-        {agents.map((a) => (
-          <option key={a} value={a}>
-            {a}
-          </option>
-        ))}
-      </select>
+      <FilterSelect name="label" value={form.label} all="All labels" choices={labels} />
+      <FilterSelect name="agent" value={form.agent} all="All agents" choices={agents} />
       <ReviewCategorySelect value={form.category} />
       <select name="profile" defaultValue={form.profile} aria-label="profile">
         <option value="">Project settings</option>

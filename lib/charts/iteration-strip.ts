@@ -7,6 +7,7 @@
 // Pure; O(iterations).
 import type { IterationPoint } from "./iteration-series";
 import { rangeAround, type IterationRange } from "./iteration-page";
+import { formatTokens } from "../format";
 
 export type StripSeriesKey = "score" | "fill" | "tokens";
 
@@ -75,4 +76,9 @@ export function rangeFromStrip(
   const [a, b] = [Math.min(x0, x1), Math.max(x0, x1)];
   if (b - a < 0.01) return rangeAround(at((a + b) / 2), ns[0]!, ns[ns.length - 1]!, pageSize);
   return { from: at(a), to: at(b) };
+}
+
+/** A strip value for its hover text: tokens as tokens, score and fill to one decimal, "—" for a gap. */
+export function formatStripValue(key: string, v: number | null): string {
+  return v == null ? "—" : key === "tokens" ? formatTokens(v) : String(Math.round(v * 10) / 10);
 }
