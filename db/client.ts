@@ -53,16 +53,25 @@ async function openPostgres(url: string, migrationsDir: string): Promise<DbHandl
   const migrator = postgres(url, { ...common, max: 1 });
   try {
     await migrate(drizzle(migrator, { schema }), { migrationsFolder: migrationsDir });
+    await (await import("./partitions")).preparePartitions(drizzle(migrator, { schema }) as unknown as Db); // spans by month
   } finally {
     await migrator.end({ timeout: 5 });
   }
+  return connectPostgres(url);
+}
+
+/** The app's connection pool on a Postgres server, without migrations (a read replica's too: db/read-db.ts). */
+export async function connectPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
   const statementMs = Math.round(readEnv().LOOPSCOPE_DB_STATEMENT_TIMEOUT_S * 1000);
   const client = postgres(url, {
-    ...common,
+    onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_S,
     max: 10,
     idle_timeout: IDLE_TIMEOUT_S,
     // A startup parameter: every pooled connection has it from its first statement on. 0: none.
-    connection: { ...common.connection, statement_timeout: statementMs },
+    connection: { application_name: "loopscope", statement_timeout: statementMs },
   });
   return {
     db: drizzle(client, { schema }) as unknown as Db,

@@ -6,7 +6,8 @@
 // already stored (a re-upload) fails it with a unique violation, and the
 // caller then writes the batch again on the ON CONFLICT path. The column list
 // and each field's text encoding come from the drizzle schema (table-columns.ts),
-// the values from ingest-rows.ts's toSpanRow, shared with that path.
+// the values from ingest-rows.ts's toSpanRow, shared with that path (each
+// span's stored_month from its run's row: RunMonths).
 // O(spans) in JS. This is the only file that reaches past drizzle into the
 // drivers, to stream COPY data (postgres.js) or hand it over as a blob (PGlite).
 import type { Writable } from "node:stream";
@@ -15,7 +16,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
-import { toSpanRow, type SpanRow } from "./ingest-rows";
+import { toSpanRow, type RunMonths, type SpanRow } from "./ingest-rows";
 import { addSpanTotalsFrom } from "./run-totals";
 import { spans as spansTable } from "./schema";
 import { insertColumnsOf } from "./table-columns";
@@ -64,8 +65,8 @@ export function spanTotalsByRun(spans: StoredSpan[]): SpanTotals[] | null {
 }
 
 /** COPY the spans into `spans`; nothing else may run on the transaction meanwhile. */
-export async function copySpans(tx: Tx, spans: StoredSpan[]): Promise<void> {
-  await copyText(tx, `spans (${SPAN_COLUMNS.namesText})`, toSpanCopyText(spans));
+export async function copySpans(tx: Tx, spans: StoredSpan[], months: RunMonths): Promise<void> {
+  await copyText(tx, `spans (${SPAN_COLUMNS.namesText})`, toSpanCopyText(spans, months));
 }
 
 /** The runs' running totals after copySpans (insertSpans does this from RETURNING). */
@@ -77,10 +78,10 @@ export async function addSpanTotals(tx: Tx, totals: SpanTotals[]): Promise<void>
 }
 
 /** COPY text format: a line a row, tab-separated, `\N` for NULL, backslash escapes. */
-export function toSpanCopyText(spans: StoredSpan[]): string {
+export function toSpanCopyText(spans: StoredSpan[], months: RunMonths): string {
   let out = "";
   for (const s of spans) {
-    const row = toSpanRow(s, copyTime);
+    const row = toSpanRow(s, months, copyTime);
     let line = "";
     for (const field of SPAN_FIELDS) line += `${field.encode(row[field.key])}\t`;
     out += `${line.slice(0, -1)}\n`;

@@ -4,7 +4,10 @@
 // keyed by property (`runId`, the recordset definitions of table-columns.ts
 // read those keys): a column added to db/schema.ts is a compile error here
 // until its value is mapped, and nothing else needs an edit. Times are ISO
-// strings with microseconds. O(records); this is the ingest hot path.
+// strings with microseconds. A span row carries its run's stored_month, read
+// from the run's row the batch's transaction upserted first (RunMonths), so a
+// run's spans share one partition (db/partitions.ts). O(records); this is the
+// ingest hot path.
 import type { StoredEvent, StoredIteration, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { events, iterations, spans, tasks } from "./schema";
@@ -14,8 +17,17 @@ export type IterationRow = Required<typeof iterations.$inferInsert>;
 export type EventRow = Required<typeof events.$inferInsert>;
 export type TaskRow = Required<typeof tasks.$inferInsert>;
 
+/** Each run's stored_month ('YYYY-MM-DD') by run id, as the runs upsert returned it. */
+export type RunMonths = ReadonlyMap<string, string>;
+
 /** `formatTime` lets the COPY path use its faster formatter of the same text. */
-export function toSpanRow(s: StoredSpan, formatTime: (us: number) => string = formatTimeUs): SpanRow {
+export function toSpanRow(
+  s: StoredSpan,
+  months: RunMonths,
+  formatTime: (us: number) => string = formatTimeUs,
+): SpanRow {
+  const storedMonth = months.get(s.runId);
+  if (storedMonth === undefined) throw new Error(`no stored_month for run ${s.runId}: upsert the run first`);
   return {
     runId: s.runId,
     spanId: s.spanId,
@@ -35,6 +47,7 @@ export function toSpanRow(s: StoredSpan, formatTime: (us: number) => string = fo
     input: s.input,
     output: s.output,
     meta: s.meta,
+    storedMonth,
   };
 }
 

@@ -1,7 +1,8 @@
 // Writes one ingest batch in one transaction (docs/decisions.md#ingest):
 // either every record of the batch is stored or none is. The batch's runs are
 // upserted first, so the foreign key every other table has on runs holds (a
-// run deleted while it is being uploaded is created again, not failed). The
+// run deleted while it is being uploaded is created again, not failed), and
+// each span takes its run's stored_month from the upsert's RETURNING. The
 // batch's spans are deduplicated here (the first record of a span id wins),
 // then take the COPY fast path of ingest-copy.ts: COPYed straight into
 // `spans`, the runs' totals added from aggregates computed in JS. COPY cannot
@@ -28,7 +29,7 @@ import type { Db } from "./client";
 import { writeRefusingBadRecords } from "./ingest-bisect";
 import { rowsOf } from "./client";
 import { addSpanTotals, copySpans, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
-import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow } from "./ingest-rows";
+import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow, type RunMonths } from "./ingest-rows";
 import { isUniqueViolation } from "./pg-errors";
 import { addSpanTotalsFrom, addTokensCapped, spanTotalsOf } from "./run-totals";
 import { events, iterations, runs, spans as spansTable, tasks as tasksTable } from "./schema";
@@ -77,13 +78,13 @@ async function writeRecords(
   // First, and not pipelined: the upsert locks (or creates) each run row, so
   // a concurrent DELETE of the run waits for this transaction and cascades
   // to what it wrote, and the foreign key checks below always find the run.
-  const newRuns = await upsertRuns(tx, byType.runIds, byType.runs);
+  const { newRuns, months } = await upsertRuns(tx, byType.runIds, byType.runs);
   // COPY stores every span or fails whole: on this path every span is new.
-  if (copyTotals) await copySpans(tx, spans);
+  if (copyTotals) await copySpans(tx, spans, months);
   const copied = copyTotals ? addSpanTotals(tx, copyTotals).then(() => spans.length) : null;
   // Independent statements, pipelined on the transaction's connection.
   const counts = await settleAll([
-    copied ?? (spans.length ? insertSpans(tx, rowsJson(spans, toSpanRow)) : null),
+    copied ?? (spans.length ? insertSpans(tx, spanRowsJson(spans, months)) : null),
     byType.iterations.length ? insertIterations(tx, rowsJson(byType.iterations, toIterationRow)) : null,
     byType.events.length ? insertEvents(tx, rowsJson(byType.events, toEventRow)) : null,
     byType.tasks.length ? upsertTasks(tx, mergeTasks(byType.tasks)) : null,
@@ -105,6 +106,9 @@ async function settleAll(statements: (Promise<number> | null)[]): Promise<number
 
 /** The sum of a RETURNING column `n` (one row per run): how many rows a statement added. */
 const sumOf = (result: unknown): number => rowsOf<{ n: number | string }>(result).reduce((a, r) => a + Number(r.n), 0);
+
+/** The spans' rows for insertSpans, each with its run's stored_month. */
+const spanRowsJson = (spans: StoredSpan[], months: RunMonths) => rowsJson(spans, (s) => toSpanRow(s, months));
 
 /** The first record of each (run, span) id, in batch order: later duplicates are dropped. */
 function firstOfEachSpan(spans: StoredSpan[]): StoredSpan[] {
@@ -173,8 +177,15 @@ function mergeTasks(tasks: StoredTask[]): StoredTask[] {
   return [...byKey.values()];
 }
 
-/** Upsert the batch's runs; resolves with how many run records created their run. */
-async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, StoredRun>): Promise<number> {
+/**
+ * Upsert the batch's runs; resolves with how many run records created their
+ * run, and every run's stored_month (set when its row was created, never here).
+ */
+async function upsertRuns(
+  tx: Tx,
+  runIds: Set<string>,
+  records: Map<string, StoredRun>,
+): Promise<{ newRuns: number; months: RunMonths }> {
   // Sorted: concurrent batches that share runs lock their rows in one order, never in a deadlock.
   const rows = [...runIds].sort().map((runId): RunUpsertRow => {
     const r = records.get(runId);
@@ -200,9 +211,12 @@ async function upsertRuns(tx: Tx, runIds: Set<string>, records: Map<string, Stor
       attrs = runs.attrs || excluded.attrs,
       data_version = runs.data_version + 1,
       updated_at = now()
-    RETURNING run_id, (xmax = 0) AS inserted`);
-  return rowsOf<{ run_id: string; inserted: boolean }>(result).filter((r) => r.inserted && records.has(r.run_id))
-    .length;
+    RETURNING run_id, (xmax = 0) AS inserted, to_char(stored_month, 'YYYY-MM-DD') AS stored_month`);
+  const upserted = rowsOf<{ run_id: string; inserted: boolean; stored_month: string }>(result);
+  return {
+    newRuns: upserted.filter((r) => r.inserted && records.has(r.run_id)).length,
+    months: new Map(upserted.map((r) => [r.run_id, r.stored_month])),
+  };
 }
 
 /** INSERT the rows of `rowsJson` not stored yet (a re-upload adds nothing), RETURNING what the totals need. */

@@ -118,7 +118,8 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
       WHERE s.run_id = p.trace_id AND s.meta->>'trace_id' = p.trace_id
         AND EXISTS (SELECT 1 FROM spans d WHERE d.run_id = p.run_id AND d.span_id = s.span_id)
     ), moved AS (
-      UPDATE spans s SET run_id = p.run_id FROM pairs p
+      -- A moved span takes its new run's stored_month (and so its partition, db/partitions.ts).
+      UPDATE spans s SET run_id = p.run_id, stored_month = r.stored_month FROM pairs p JOIN runs r ON r.run_id = p.run_id
       WHERE s.run_id = p.trace_id AND s.meta->>'trace_id' = p.trace_id
         AND NOT EXISTS (SELECT 1 FROM spans d WHERE d.run_id = p.run_id AND d.span_id = s.span_id)
       RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1

@@ -32,7 +32,7 @@ const DATA_ERROR_CLASSES: Record<string, string> = {
  */
 export function dataErrorClassOf(err: unknown): string | null {
   const code = sqlStateOf(err);
-  if (code !== null) return DATA_ERROR_CLASSES[code.slice(0, 2)] ?? null;
+  if (code !== null) return isMissingPartition(err) ? null : (DATA_ERROR_CLASSES[code.slice(0, 2)] ?? null);
   for (let e = err, depth = 0; typeof e === "object" && e !== null && depth < 5; depth += 1) {
     if (e instanceof RangeError) return "value out of range for encoding";
     e = (e as { cause?: unknown }).cause;
@@ -43,6 +43,19 @@ export function dataErrorClassOf(err: unknown): string | null {
 /** A value the database could not use (class 22: a NUL in text, a number out of range, an unreadable time). */
 export function isDataException(err: unknown): boolean {
   return sqlStateOf(err)?.startsWith("22") ?? false;
+}
+
+/**
+ * A row whose month has no spans partition (db/partitions.ts): a check violation by its
+ * SQLSTATE, but the server's fault, not the record's — the write fails instead of refusing it.
+ */
+function isMissingPartition(err: unknown): boolean {
+  for (let e = err, depth = 0; typeof e === "object" && e !== null && depth < 5; depth += 1) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && message.startsWith("no partition of relation")) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function sqlStateOf(err: unknown): string | null {

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -21,6 +22,15 @@ import {
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6, mode: "string" });
+/**
+ * The first day (UTC) of the month a run was first stored: spans are
+ * partitioned by it on a Postgres server (db/partitions.ts), and retention
+ * drops whole months (docs/scaling.md#partitions-and-retention).
+ */
+const storedMonth = () =>
+  date("stored_month", { mode: "string" })
+    .notNull()
+    .default(sql`(date_trunc('month', now() at time zone 'utc'))::date`);
 /** The run_id of a table of a run's data: gone with its run. */
 const runRef = () =>
   text("run_id")
@@ -64,6 +74,8 @@ export const runs = pgTable(
     updatedAt: ts("updated_at")
       .notNull()
       .default(sql`now()`),
+    /** Set once, when the run's row is created (an upsert never changes it); its spans carry it too. */
+    storedMonth: storedMonth(),
   },
   (t) => [
     // Runs page: newest first (ORDER BY coalesce(started_at, first_at) DESC, run_id).
@@ -94,9 +106,17 @@ export const spans = pgTable(
     /** The head of the call's result, cut at ingest (docs/format.md#span). */
     output: text("output"),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Its run's stored_month, set by every writer from the run's row (the
+     * default only fills the rows stored before the column existed): the
+     * partition key on Postgres, so a run's spans share one partition.
+     */
+    storedMonth: storedMonth(),
   },
   (t) => [
-    primaryKey({ columns: [t.runId, t.spanId] }),
+    // stored_month is a function of run_id, so this is (run_id, span_id)'s
+    // uniqueness; a partitioned table's key must hold its partition key.
+    primaryKey({ columns: [t.runId, t.spanId, t.storedMonth] }),
     // Spans of a run by time: the spans API, the timeline, the rate-limit walk.
     index("spans_run_t0_idx").on(t.runId, t.t0, t.spanId),
     // Spans of one tool in time order: the per-tool breaker and timeout replays.

@@ -114,7 +114,8 @@ async function benchCopy(h: DbHandle & { url: string }, dir: string) {
     return r.stdout.trim();
   };
   psql("CREATE TABLE spans_copy (LIKE spans INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)");
-  psql(`\\copy spans TO '${file}'`);
+  // A partitioned table (db/partitions.ts) is copied out through a query.
+  psql(`\\copy (SELECT * FROM spans) TO '${file}'`);
   const { ms } = await timed(async () => psql(`\\copy spans_copy FROM '${file}'`));
   return { rows: Number(psql("SELECT count(*) FROM spans_copy")), ms };
 }

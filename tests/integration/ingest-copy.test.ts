@@ -63,8 +63,11 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
   test("a fresh batch is COPYed whole and its run's totals are exact", async () => {
     const spans = await spansOf(RUN_LINES("r-copy-direct").join("\n"));
     await h.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO runs (run_id) VALUES ('r-copy-direct')`);
-      await copySpans(tx, spans);
+      const [run] = rowsOf<{ month: string }>(
+        await tx.execute(sql`INSERT INTO runs (run_id) VALUES ('r-copy-direct')
+          RETURNING to_char(stored_month, 'YYYY-MM-DD') AS month`),
+      );
+      await copySpans(tx, spans, new Map([["r-copy-direct", run?.month ?? ""]]));
     });
     expect(await spanNames("r-copy-direct")).toEqual(["a:agent", "l1:chat", "t1:http_get", "t2:run_tests"]);
     expect(spanTotalsByRun(spans)).toEqual([

@@ -1,0 +1,2 @@
+ALTER TABLE "runs" ADD COLUMN "stored_month" date DEFAULT (date_trunc('month', now() at time zone 'utc'))::date NOT NULL;--> statement-breakpoint
+ALTER TABLE "spans" ADD COLUMN "stored_month" date DEFAULT (date_trunc('month', now() at time zone 'utc'))::date NOT NULL;

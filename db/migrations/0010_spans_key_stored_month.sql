@@ -1,0 +1,2 @@
+ALTER TABLE "spans" DROP CONSTRAINT "spans_run_id_span_id_pk";--> statement-breakpoint
+ALTER TABLE "spans" ADD CONSTRAINT "spans_run_id_span_id_stored_month_pk" PRIMARY KEY("run_id","span_id","stored_month");
