@@ -3,17 +3,27 @@
 // the database so migrations are applied before the first request. When the
 // database does not answer yet, the server starts anyway and keeps trying in
 // the background, one log line per attempt (db/wait-for-database.ts);
-// /api/ready answers 503 until then.
+// /api/ready answers 503 until then. On Postgres the analysis job queue starts
+// next (app/_server/queue-start.ts; LOOPSCOPE_ROLE says whether it works jobs
+// and the periodic maintenance); on PGlite the maintenance runs on a timer.
+import type { DbHandle } from "./db/client";
+
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { readEnv } = await import("./lib/env");
-  readEnv();
+  const env = readEnv();
   const { getDb } = await import("./db/client");
   const { waitForDatabase } = await import("./db/wait-for-database");
-  const ready = (kind: string) => console.log(`loopscope: database ready (${kind})`);
+  const { startAnalysisQueue } = await import("./app/_server/queue-start");
+  const { startMaintenanceTimer } = await import("./app/_server/maintenance-timer");
+  const ready = (handle: DbHandle) => {
+    console.log(`loopscope: database ready (${handle.kind})`);
+    if (env.DATABASE_URL) void startAnalysisQueue(handle, env.DATABASE_URL, env.LOOPSCOPE_ROLE);
+    else startMaintenanceTimer(handle);
+  };
   try {
-    ready((await getDb()).kind);
+    ready(await getDb());
   } catch (failedFirst) {
-    void waitForDatabase({ failedFirst }).then((h) => ready(h.kind));
+    void waitForDatabase({ failedFirst }).then(ready);
   }
 }

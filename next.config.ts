@@ -29,7 +29,8 @@ const SECURITY_HEADERS = [
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package directory.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // pg-boss (the analysis job queue, db/queue/) requires its driver and cron parser at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss"],
   // Tests build into their own folder so a test build never replaces the one `npm start` serves.
   distDir: process.env.LOOPSCOPE_DIST_DIR || ".next",
   // Builds type-check the app only (tsconfig.app.json): tests and scripts are

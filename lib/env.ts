@@ -25,6 +25,14 @@ export const ServerEnv = z.object({
     .string()
     .refine((url) => /^postgres(ql)?:\/\/\S+$/.test(url), "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL that serves the heavy reads (docs/scaling.md#read-replica);
+   * a client that just wrote reads the primary until the replica has replayed its write. Unset: the primary.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .refine((url) => /^postgres(ql)?:\/\/\S+$/.test(url), "must be a postgres:// or postgresql:// URL")
+    .optional(),
   /** Where the embedded database lives. */
   LOOPSCOPE_DATA_DIR: z.string().default("./data"),
   /** The cap on one upload (POST /api/v1/ingest) after gunzip, in MiB. */
@@ -35,6 +43,11 @@ export const ServerEnv = z.object({
   LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
   /** Postgres only: a statement running longer is cancelled, in seconds; 0: never. */
   LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: z.coerce.number().finite().min(0).default(60),
+  /**
+   * Runs are deleted once the month they were first stored in ended this many days ago
+   * (docs/scaling.md#partitions-and-retention); unset: kept forever.
+   */
+  LOOPSCOPE_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   /** Accounts and API keys (docs/accounts.md); `off`: the open single-user mode, on 127.0.0.1 unless HOST says otherwise. */
   LOOPSCOPE_AUTH: z.enum(["on", "off"]).default("on"),
   /** A key accepted as an admin-scope API key, for automation and tests. */
@@ -55,6 +68,11 @@ export const ServerEnv = z.object({
   LOOPSCOPE_GITHUB_API_URL: httpUrl.optional(),
   /** Comma-separated email domains whose users SSO may create (as viewers); unset: none. */
   LOOPSCOPE_SSO_ALLOWED_DOMAINS: z.string().optional(),
+  /**
+   * What this process does with a Postgres server (docs/scaling.md#analysis-queue): `web` serves
+   * HTTP and enqueues analyses; `worker` works analysis jobs and maintenance, no HTTP; `all` both.
+   */
+  LOOPSCOPE_ROLE: z.enum(["web", "worker", "all"]).default("all"),
 });
 
 // A provider half-configured is a mistake worth stopping the start for.

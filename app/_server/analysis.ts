@@ -6,49 +6,115 @@ import { after } from "next/server";
 import type { Db } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
 import { getCachedReport, hashSettings, putCachedReport, saveVerdict } from "@/db/analysis-cache";
+import type { AnalysisJobData, AnalysisQueue } from "@/db/queue/analysis-queue";
+import { queueFor } from "@/db/queue/registry";
+import { awaitJobResult } from "@/db/queue/wait";
 import { getRun } from "@/db/runs";
 import { getProjectSettings } from "@/db/settings";
+import { refreshStaleStatistics } from "@/db/table-stats";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { countBottlenecks } from "@/lib/charts/bottlenecks";
 import { runCostOf } from "@/lib/charts/overview";
-import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
-import { runNotFound } from "@/lib/errors";
-import type { RunVerdict } from "@/lib/schemas/api";
+import { PartialSettings, resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
+import { ApiError, runNotFound } from "@/lib/errors";
+import type { RunDetail, RunVerdict } from "@/lib/schemas/api";
 
 export function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
   // One computation per run and overrides at a time: a page opened while the
   // post-ingest analysis runs waits for it instead of doing the work twice.
+  // On Postgres the work is a queue job (db/queue/), so that holds across processes too.
   const flightKey = `${runId}\u0000${JSON.stringify(overrides)}`;
-  let flight = inFlight.get(flightKey);
+  const byDb = (globalForFlights.loopscopeAnalysisFlights ??= new WeakMap());
+  const flights = byDb.get(db) ?? new Map<string, Promise<AnalysisReport>>();
+  byDb.set(db, flights);
+  let flight = flights.get(flightKey);
   if (!flight) {
-    flight = readOrCompute(db, runId, overrides);
-    inFlight.set(flightKey, flight);
-    void flight.finally(() => inFlight.delete(flightKey)).catch(() => {});
+    const queue = queueFor(db);
+    flight = queue
+      ? analyseOnQueue(db, queue, runId, overrides)
+      : readOrCompute(db, runId, overrides).then((r) => r.report);
+    flights.set(flightKey, flight);
+    void flight.finally(() => flights.delete(flightKey)).catch(() => {});
   }
   return flight;
 }
 
-const inFlight = new Map<string, Promise<AnalysisReport>>();
+// Per database handle: a test may open two handles ("replicas") in one process.
+// On globalThis, as Next bundles the routes and the pages apart: the page a
+// user opens right after an upload must join the analysis the upload's route
+// started, not compute a second one beside it.
+const globalForFlights = globalThis as unknown as {
+  loopscopeAnalysisFlights?: WeakMap<Db, Map<string, Promise<AnalysisReport>>>;
+};
 
-async function readOrCompute(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
+type Resolved = { run: RunDetail; settings: AnalysisSettings; key: string; defaults: boolean };
+
+async function resolveRequest(db: Db, runId: string, overrides: PartialSettings): Promise<Resolved> {
   const run = await getRun(db, runId);
   if (!run) throw runNotFound(runId);
   const project = await getProjectSettings(db);
   const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
-  const key = hashSettings(settings);
-  const defaults = Object.keys(overrides).length === 0;
-  const cached = (await getCachedReport(db, runId, key, run.data_version)) as AnalysisReport | null;
-  if (cached) {
-    // A verdict from older rules (run.verdict reads null when stale) is redone from the cached report.
-    if (defaults && run.verdict === null) await saveVerdict(db, runId, run.data_version, verdictOf(cached));
-    return cached;
-  }
+  return { run, settings, key: hashSettings(settings), defaults: Object.keys(overrides).length === 0 };
+}
+
+async function readCached(db: Db, { run, key, defaults }: Resolved): Promise<AnalysisReport | null> {
+  const cached = (await getCachedReport(db, run.run_id, key, run.data_version)) as AnalysisReport | null;
+  // A verdict from older rules (run.verdict reads null when stale) is redone from the cached report.
+  if (cached && defaults && run.verdict === null)
+    await saveVerdict(db, run.run_id, run.data_version, verdictOf(cached));
+  return cached;
+}
+
+async function readOrCompute(
+  db: Db,
+  runId: string,
+  overrides: PartialSettings,
+): Promise<{ report: AnalysisReport; computed: boolean }> {
+  const request = await resolveRequest(db, runId, overrides);
+  const { run, settings, key, defaults } = request;
+  const cached = await readCached(db, request);
+  if (cached) return { report: cached, computed: false };
   const input = await loadAnalysisInput(db, runId);
   if (!input) throw runNotFound(runId);
   const report = await analyzeRun(input, settings);
   await putCachedReport(db, runId, key, run.data_version, report);
   if (defaults) await saveVerdict(db, runId, run.data_version, verdictOf(report));
-  return report;
+  return { report, computed: true };
+}
+
+/** A job per run, settings and data version; a run changed while it ran is resolved again (a few times). */
+async function analyseOnQueue(
+  db: Db,
+  queue: Promise<AnalysisQueue>,
+  runId: string,
+  overrides: PartialSettings,
+): Promise<AnalysisReport> {
+  for (let attempt = 1; ; attempt++) {
+    const request = await resolveRequest(db, runId, overrides);
+    const cached = await readCached(db, request);
+    if (cached) return cached;
+    const jobKey = `${runId}:${request.key}:${request.run.data_version}`;
+    const read = () => getCachedReport(db, runId, request.key, request.run.data_version);
+    const report = await awaitJobResult(await queue, jobKey, { runId, overrides }, read);
+    if (report) return report as AnalysisReport;
+    if (attempt === 3) throw new ApiError("internal", `run "${runId}" kept changing while it was analysed`);
+  }
+}
+
+/**
+ * A queue worker's job (db/queue/worker.ts): the same read-or-compute as in
+ * process, which re-reads the cache first, so a duplicate job never recomputes.
+ * Its result (stored as the job's output) says whether it computed.
+ */
+export async function analyseJob(db: Db, data: AnalysisJobData): Promise<{ computed: boolean }> {
+  try {
+    const { computed } = await readOrCompute(db, data.runId, PartialSettings.parse(data.overrides));
+    return { computed };
+  } catch (err) {
+    // Deleted meanwhile: nothing to do, and the waiting request answers its 404.
+    if (err instanceof ApiError && err.code === "not_found") return { computed: false };
+    throw err;
+  }
 }
 
 /** The runs list's badges; "N bottlenecks" counts only the alarming ones (docs/analysis.md#bottlenecks). */
@@ -65,8 +131,8 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
 
 /**
  * Analyse freshly ingested runs once, after the response has gone, so the
- * first visit to a run page finds its report cached. Runs over
- * `maxSpans` wait until someone opens them. Failures are logged, never thrown.
+ * first visit to a run page finds its report cached. Runs over `maxSpans`
+ * wait until someone opens them. Failures are logged, never thrown.
  */
 export async function warmAnalyses(db: Db, runIds: string[], maxSpans = 2_000_000): Promise<void> {
   for (const runId of runIds) {
@@ -80,13 +146,21 @@ export async function warmAnalyses(db: Db, runIds: string[], maxSpans = 2_000_00
 }
 
 /**
+ * After an ingest: refresh the planner statistics its `stored` new rows made
+ * stale (db/table-stats.ts) before answering, so whatever reads the new rows
+ * next — the first visit, its analysis — is planned on them; then
  * `warmAnalyses` once the response has gone. `after()` needs Next's request
  * scope; outside it (a handler called directly by a test or a benchmark)
- * there is nothing to warm for, and the work is skipped.
+ * there is nothing to warm for, and that part is skipped.
  */
-export function warmAnalysesAfterResponse(db: Db, runIds: string[]): void {
+export async function prepareIngestedRuns(db: Db, ingested: { runs: string[]; stored: number }): Promise<void> {
   try {
-    after(() => warmAnalyses(db, runIds));
+    await refreshStaleStatistics(db, ingested.stored);
+  } catch (err) {
+    console.warn(`loopscope: refreshing table statistics failed: ${(err as Error).message}`);
+  }
+  try {
+    after(() => warmAnalyses(db, ingested.runs));
   } catch {
     // not inside a Next request
   }

@@ -13,6 +13,7 @@ describe("readEnv", () => {
       LOOPSCOPE_OTLP_MAX_MB: 64,
       LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: 60,
       LOOPSCOPE_AUTH: "on",
+      LOOPSCOPE_ROLE: "all",
     });
   });
 

@@ -3,7 +3,7 @@
 // nothing. Authorised like every ingest; the new runs are analysed after the
 // response, as after an upload.
 import { getDb } from "@/db/client";
-import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
+import { prepareIngestedRuns } from "@/app/_server/analysis";
 import { requireIngestAuth } from "@/app/_server/auth";
 import { loadExamples } from "@/app/_server/examples";
 import { handle, json } from "@/app/_server/respond";
@@ -16,6 +16,9 @@ export const POST = handle(async (req: Request) => {
   await requireIngestAuth(req);
   const { db } = await getDb();
   const result = await loadExamples(db);
-  warmAnalysesAfterResponse(db, result.runs);
+  await prepareIngestedRuns(db, {
+    runs: result.runs,
+    stored: result.files.reduce((n, f) => n + f.stored, 0),
+  });
   return json(result);
 });

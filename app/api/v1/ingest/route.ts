@@ -1,8 +1,8 @@
 // POST /api/v1/ingest — docs/api.md. The body is streamed; see app/_server/ingest-request.ts.
 // Authorised by app/_server/auth.ts, the one auth seam (docs/accounts.md).
-// After the response, the touched runs are analysed once so their pages open fast.
+// Before the response the planner statistics are refreshed; after it, the touched runs are analysed once so their pages open fast.
 import { getDb } from "@/db/client";
-import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
+import { prepareIngestedRuns } from "@/app/_server/analysis";
 import { requireIngestAuth } from "@/app/_server/auth";
 import { ingestRequest } from "@/app/_server/ingest-request";
 import { handle, json } from "@/app/_server/respond";
@@ -14,6 +14,6 @@ export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
   await requireIngestAuth(req);
   const result = await ingestRequest(req, "api");
-  warmAnalysesAfterResponse((await getDb()).db, result.runs);
+  await prepareIngestedRuns((await getDb()).db, result);
   return json(result);
 });

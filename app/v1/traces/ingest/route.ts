@@ -6,7 +6,7 @@
 // the upload path of app/_server/ingest-request.ts. Authorised by
 // app/_server/auth.ts like every ingest.
 import { getDb } from "@/db/client";
-import { warmAnalysesAfterResponse } from "@/app/_server/analysis";
+import { prepareIngestedRuns } from "@/app/_server/analysis";
 import { requireIngestAuth } from "@/app/_server/auth";
 import { ingestRequest } from "@/app/_server/ingest-request";
 import { handle, json } from "@/app/_server/respond";
@@ -18,6 +18,6 @@ export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
   await requireIngestAuth(req);
   const result = await ingestRequest(req, "api", { format: "openai-agents" });
-  warmAnalysesAfterResponse((await getDb()).db, result.runs);
+  await prepareIngestedRuns((await getDb()).db, result);
   return json(result);
 });
