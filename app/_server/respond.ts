@@ -8,6 +8,7 @@ import { isDataException } from "@/db/pg-errors";
 import type { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/schemas/errors";
+import { rememberWrite } from "./read-db";
 
 export function json<T>(body: T, status = 200, headers?: HeadersInit): NextResponse {
   return NextResponse.json(body, { status, headers });
@@ -117,11 +118,14 @@ export async function parseJsonBody<S extends z.ZodType>(
   return parseOrThrow(schema, raw, { noun, root: "the body" });
 }
 
-/** Wrap a handler so every thrown error becomes its docs/api.md response. */
+/**
+ * Wrap a handler so every thrown error becomes its docs/api.md response, and a
+ * successful write hands back its LSN for read-your-writes (app/_server/read-db.ts).
+ */
 export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
     try {
-      return await fn(...args);
+      return await rememberWrite(args[0], await fn(...args));
     } catch (err) {
       return errorResponse(err);
     }

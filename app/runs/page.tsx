@@ -10,6 +10,7 @@ import { RunsFilters } from "@/components/runs/runs-filters";
 import { RunsLoadExamples } from "@/components/runs/runs-load-examples";
 import { RunsTable } from "@/components/runs/runs-table";
 import { requirePageUser } from "@/app/_server/session";
+import { getReadDb } from "@/app/_server/read-db";
 
 export const dynamic = "force-dynamic";
 
@@ -47,9 +48,10 @@ export default async function RunsPage({ searchParams }: Props) {
   );
   const parsed = RunListQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : RunListQuery.parse({});
-  const { db } = await getDb();
-  const [listed, facets] = await Promise.all([listRuns(db, query), listRunFacets(db)]);
-  const runs = await withVerdicts(db, listed.runs);
+  // The list and facets from the read replica; a missing verdict is computed (and saved) on the primary.
+  const { db: readDb } = await getReadDb();
+  const [listed, facets] = await Promise.all([listRuns(readDb, query), listRunFacets(readDb)]);
+  const runs = await withVerdicts((await getDb()).db, listed.runs);
   const next_cursor = listed.next_cursor;
   const hrefWith = (patch: Record<string, string | undefined>) => {
     const p = new URLSearchParams(raw as Record<string, string>);

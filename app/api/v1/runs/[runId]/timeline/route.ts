@@ -1,12 +1,12 @@
 // GET /api/v1/runs/{run_id}/timeline?cursor=&limit= — the timeline's compact
 // columnar span pages (lib/timeline/wire.ts); the first page also carries the
 // run's iterations and events for the overlays.
-import { getDb } from "@/db/client";
 import { getTimelinePage } from "@/db/timeline";
 import { runNotFound } from "@/lib/errors";
 import { TimelineQuery } from "@/lib/schemas/timeline";
 import { handle, json, parseQuery } from "@/app/_server/respond";
 import { requireAccess } from "@/app/_server/auth";
+import { getReadDb } from "@/app/_server/read-db";
 
 export const dynamic = "force-dynamic";
 type Ctx = { params: Promise<{ runId: string }> };
@@ -15,7 +15,7 @@ export const GET = handle(async (req: Request, ctx: Ctx) => {
   await requireAccess(req, "read");
   const { runId } = await ctx.params;
   const query = parseQuery(TimelineQuery, req.url);
-  const { db } = await getDb();
+  const { db } = await getReadDb(req);
   const page = await getTimelinePage(db, runId, query);
   if (!page) throw runNotFound(runId);
   return json(page);
