@@ -45,6 +45,12 @@ export const DOC_PAGES: readonly DocPage[] = [
     title: "Accounts and API keys",
     summary: "First start, roles, sessions, API keys and the open mode.",
   },
+  {
+    slug: "scaling",
+    file: "docs/scaling.md",
+    title: "Scaling",
+    summary: "Replicas on one Postgres, the analysis queue, partitions, retention and a read replica.",
+  },
   { slug: "examples", file: "examples/README.md", title: "Examples", summary: "The example runs and what each holds." },
   {
     slug: "decisions",

@@ -22,6 +22,17 @@ export function figure(label: string, value: string, note = "") {
 
 export const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString("en-US")}/s`;
 
+/**
+ * The p-th percentile (0 ≤ p ≤ 1) of `xs` by the nearest-rank method: the
+ * smallest sample with at least p of the samples at or below it. NaN when empty.
+ */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(p * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1]!;
+}
+
 export function argValue(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
