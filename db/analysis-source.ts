@@ -90,6 +90,10 @@ function advance(c: ToolCursor | null, span: ToolSpan): ToolCursor {
  * Keyset pages, each asked for as soon as the one before it arrives — the
  * database works out the next while this process goes through the current.
  * `read` gives a page and the cursor after it (null after the last page).
+ * Between pages the event loop gets a turn: PGlite answers in the server's
+ * own thread, so a stream that never waits on real I/O would hold back every
+ * request that arrives while a big run is analysed (a page's first spans
+ * waited for the whole analysis).
  */
 async function* prefetched<T, C>(
   first: C,
@@ -100,6 +104,7 @@ async function* prefetched<T, C>(
     const page: { rows: T[]; next: C | null } = await pending;
     pending = page.next === null ? null : read(page.next);
     pending?.catch(() => {}); // awaited on the next turn; dropped when the consumer stops early
+    await new Promise((resolve) => setImmediate(resolve));
     if (page.rows.length > 0) yield page.rows;
   }
 }
