@@ -23,6 +23,14 @@ if (skipReason)
 
 const SPANS = ['{"name":"read","t0":1,"t1":2,"ok":true}', '{"name":"edit","t0":2,"t1":4,"ok":false}'].join("\n");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** SPANS uploaded through the real ingest route into run `runId`. */
+const uploadSpans = (runId: string) =>
+  call(
+    ingest,
+    `/api/v1/ingest?run_id=${runId}`,
+    {},
+    { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: SPANS },
+  );
 
 (skipReason ? describe.skip : describe)("reads from a streaming replica", () => {
   let cluster: PgCluster;
@@ -68,16 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       await sleep(10);
     }
 
-    const up = await call(
-      ingest,
-      "/api/v1/ingest?run_id=rw-1",
-      {},
-      {
-        method: "POST",
-        headers: { "content-type": "application/x-ndjson" },
-        body: SPANS,
-      },
-    );
+    const up = await uploadSpans("rw-1");
     expect(up.status).toBe(200);
     const lsn = up.headers.get(LSN_HEADER);
     expect(lsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
@@ -127,16 +126,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       const req = new Request("http://test.local/api/v1/runs", { headers: { [LSN_HEADER]: "0/1" } });
       expect((await getReadDb(req)).served).toBe("primary");
-      const up = await call(
-        ingest,
-        "/api/v1/ingest?run_id=rw-2",
-        {},
-        {
-          method: "POST",
-          headers: { "content-type": "application/x-ndjson" },
-          body: SPANS,
-        },
-      );
+      const up = await uploadSpans("rw-2");
       expect(up.status).toBe(200);
       expect(up.headers.get(LSN_HEADER)).toBeNull();
       expect(up.headers.get("set-cookie")).toBeNull();
