@@ -41,19 +41,22 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
+/** What every connection to a Postgres server is opened with: the migrator's and the pools'. */
+const CONNECTION = {
+  onnotice: () => {},
+  connect_timeout: CONNECT_TIMEOUT_S,
+  connection: { application_name: "loopscope" },
+};
+
 async function openPostgres(url: string, migrationsDir: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const common = {
-    onnotice: () => {},
-    connect_timeout: CONNECT_TIMEOUT_S,
-    connection: { application_name: "loopscope" },
-  };
-  const migrator = postgres(url, { ...common, max: 1 });
+  const migrator = postgres(url, { ...CONNECTION, max: 1 });
   try {
-    await migrate(drizzle(migrator, { schema }), { migrationsFolder: migrationsDir });
-    await (await import("./partitions")).preparePartitions(drizzle(migrator, { schema }) as unknown as Db); // spans by month
+    const db = drizzle(migrator, { schema });
+    await migrate(db, { migrationsFolder: migrationsDir });
+    await (await import("./partitions")).preparePartitions(db as unknown as Db); // spans by month
   } finally {
     await migrator.end({ timeout: 5 });
   }
@@ -66,12 +69,11 @@ export async function connectPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const statementMs = Math.round(readEnv().LOOPSCOPE_DB_STATEMENT_TIMEOUT_S * 1000);
   const client = postgres(url, {
-    onnotice: () => {},
-    connect_timeout: CONNECT_TIMEOUT_S,
+    ...CONNECTION,
     max: 10,
     idle_timeout: IDLE_TIMEOUT_S,
     // A startup parameter: every pooled connection has it from its first statement on. 0: none.
-    connection: { application_name: "loopscope", statement_timeout: statementMs },
+    connection: { ...CONNECTION.connection, statement_timeout: statementMs },
   });
   return {
     db: drizzle(client, { schema }) as unknown as Db,

@@ -10,6 +10,7 @@ import { cookies } from "next/headers";
 import { getDb } from "@/db/client";
 import { chooseReadDb, currentWriteLsn, readReplicaConfigured, type ReadChoice } from "@/db/read-db";
 import { readEnv } from "@/lib/env";
+import { readCookie } from "@/lib/http/cookies";
 import { parseLsn } from "@/lib/lsn";
 
 export const LSN_COOKIE = "loopscope_lsn";
@@ -23,11 +24,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function requiredLsnOf(req: Request): string | null {
   const header = req.headers.get(LSN_HEADER);
   if (parseLsn(header) !== null) return header;
-  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === LSN_COOKIE && parseLsn(value) !== null) return value ?? null;
-  }
-  return null;
+  const cookie = readCookie(req.headers.get("cookie"), LSN_COOKIE);
+  return parseLsn(cookie) === null ? null : cookie;
 }
 
 /**

@@ -8,14 +8,12 @@ import { findSessionUser, type SessionUser } from "@/db/sessions";
 import { countUsers } from "@/db/users";
 import { SESSION_COOKIE, SESSION_TTL_MS, hashSecret } from "@/lib/auth/tokens";
 import { readEnv } from "@/lib/env";
+import { readCookie } from "@/lib/http/cookies";
 
 /** The session token of a Cookie header, or null. */
 export function readSessionToken(cookieHeader: string | null): string | null {
-  for (const part of cookieHeader?.split(";") ?? []) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE && value.length > 0) return decodeURIComponent(value.join("="));
-  }
-  return null;
+  const value = readCookie(cookieHeader, SESSION_COOKIE);
+  return value === null ? null : decodeURIComponent(value);
 }
 
 export const isHttps = (req: Request) =>

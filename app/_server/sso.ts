@@ -18,6 +18,7 @@ import {
 import { checkCallback, flowKey, newFlow, openFlow, safeReturnPath, sealFlow, SsoError } from "@/lib/auth/sso-flow";
 import { FLOW_TTL_MS, type SsoFailure, type SsoFlow } from "@/lib/auth/sso-flow";
 import { readEnv } from "@/lib/env";
+import { readCookie } from "@/lib/http/cookies";
 import { publicOrigin } from "./public-origin";
 import { startSession } from "./accounts";
 import { isHttps, sessionCookie } from "./session";
@@ -40,14 +41,6 @@ function flowCookie(req: Request, provider: SsoProvider, value: string, maxAgeS:
   const secure = isHttps(req) ? "; Secure" : "";
   const path = `/api/v1/auth/${provider}/callback`;
   return `${cookieName(provider)}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure}`;
-}
-
-function readCookie(req: Request, name: string): string | null {
-  for (const part of req.headers.get("cookie")?.split(";") ?? []) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return null;
 }
 
 const redirectUri = (req: Request, p: SsoProvider) => callbackUrl(publicOrigin(req), p);
@@ -80,7 +73,11 @@ export async function finishSso(req: Request, name: string): Promise<Response> {
   const provider = client.provider;
   const cleared = flowCookie(req, provider, "", 0);
   try {
-    const flow = openFlow(readCookie(req, cookieName(provider)), flowKey(provider, client.clientSecret), Date.now());
+    const flow = openFlow(
+      readCookie(req.headers.get("cookie"), cookieName(provider)),
+      flowKey(provider, client.clientSecret),
+      Date.now(),
+    );
     const code = checkCallback(new URL(req.url).searchParams, flow);
     const identity = await identify(client, code, flow!, redirectUri(req, provider));
     const user = await ssoUser(identity, emailDomainAllowed(identity.email, allowedDomains(readEnv())));

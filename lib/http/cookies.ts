@@ -1,0 +1,12 @@
+// One cookie's value out of a request's Cookie header (RFC 6265: `name=value`
+// pairs split by `;`). The value is returned as sent, `=` included; callers
+// that percent-encode their value decode it. Pure, O(header length).
+
+/** The value of cookie `name` in a Cookie header, or null when it is absent. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  for (const part of cookieHeader?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name && value.length > 0) return value.join("=");
+  }
+  return null;
+}
