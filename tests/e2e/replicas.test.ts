@@ -65,6 +65,17 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
 
   test("overlapping batches POSTed to both at once store the run exactly once", async () => {
     const text = readFileSync(path.join(EXAMPLES, "stuck-loop.jsonl"), "utf8");
+    // The oracle first: the same file ingested once, in order, into an embedded database.
+    // (Computed after the uploads, it left their keep-alive connections idle past the
+    // server's keep-alive timeout, and a GET sent as one closed failed with "other side closed".)
+    const reference = await openDatabase({ memory: true });
+    let expected: unknown;
+    try {
+      await ingestText(reference.db, text);
+      expected = (await getRun(reference.db, RUN))?.counts;
+    } finally {
+      await reference.close();
+    }
     const posts = overlappingBatches(text).flatMap((body) =>
       servers.map(async (s) => {
         const res = await fetch(`${s.baseUrl}/api/v1/ingest`, {
@@ -76,17 +87,9 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
       }),
     );
     await Promise.all(posts);
-    // The oracle: the same file ingested once, in order, into an embedded database.
-    const reference = await openDatabase({ memory: true });
-    try {
-      await ingestText(reference.db, text);
-      const expected = (await getRun(reference.db, RUN))?.counts;
-      const stored = await both((s) => getJson(s, `/api/v1/runs/${RUN}`));
-      for (const run of stored) expect((run as { counts: unknown }).counts).toEqual(expected);
-      expect(expected).toMatchObject({ spans: 424, iterations: 30 });
-    } finally {
-      await reference.close();
-    }
+    const stored = await both((s) => getJson(s, `/api/v1/runs/${RUN}`));
+    for (const run of stored) expect((run as { counts: unknown }).counts).toEqual(expected);
+    expect(expected).toMatchObject({ spans: 424, iterations: 30 });
   });
 
   test("simultaneous analysis requests on both compute once and answer the same JSON", async () => {
