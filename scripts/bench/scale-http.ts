@@ -3,9 +3,7 @@
 // latency one process gives while the other takes a large upload. Bodies are
 // generated (scripts/bench/synth.ts) before any clock starts, so the bench
 // process spends no CPU on them while the servers work.
-import { request } from "node:http";
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { requestOnOwnConnection } from "../../tests/e2e/support/own-connection";
 import type { AppServer } from "../../tests/e2e/support/server";
 import { percentile } from "./support";
 import { synthRunLines } from "./synth";
@@ -34,25 +32,7 @@ export function runBody(runId: string, spans: number, seed: number): Blob {
   return new Blob(chunks, { type: "application/x-ndjson" });
 }
 
-/**
- * One request on a TCP connection of its own (curl's way): a pooled keep-alive
- * connection left idle while the next bodies are generated may be closed by the
- * server just as a request starts on it, and a POST is not retried.
- */
-function send(url: string, body?: Blob): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = body ? { "content-type": "application/x-ndjson", "content-length": String(body.size) } : {};
-    const req = request(url, { method: body ? "POST" : "GET", agent: false, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    if (body) Readable.fromWeb(body.stream() as WebReadableStream<Uint8Array>).pipe(req);
-    else req.end();
-  });
-}
+const send = requestOnOwnConnection;
 
 /** POST one body to the ingest API; throws on anything but 200. */
 export async function upload(server: AppServer, body: Blob): Promise<void> {

@@ -13,6 +13,7 @@ import { getRun } from "@/db/runs";
 import { openDatabase, rowsOf } from "@/db/client";
 import { openTempDatabase, type TempDatabase } from "@/db/temp-database";
 import { ingestText } from "@/tests/integration/support/ingest";
+import { requestOnOwnConnection } from "./support/own-connection";
 import { EXAMPLES, ingestExample, ROOT, startServer, type AppServer } from "./support/server";
 
 const TEST_URL = process.env.TEST_DATABASE_URL;
@@ -49,9 +50,9 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
   let servers: AppServer[] = [];
   const both = <T>(fn: (s: AppServer) => Promise<T>) => Promise.all(servers.map(fn));
   const getJson = async (s: AppServer, p: string) => {
-    const res = await fetch(`${s.baseUrl}${p}`);
+    const res = await requestOnOwnConnection(`${s.baseUrl}${p}`);
     expect(res.status, p).toBe(200);
-    return res.json() as Promise<unknown>;
+    return JSON.parse(res.text) as unknown;
   };
 
   beforeAll(async () => {
@@ -65,9 +66,10 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
 
   test("overlapping batches POSTed to both at once store the run exactly once", async () => {
     const text = readFileSync(path.join(EXAMPLES, "stuck-loop.jsonl"), "utf8");
-    // The oracle first: the same file ingested once, in order, into an embedded database.
-    // (Computed after the uploads, it left their keep-alive connections idle past the
-    // server's keep-alive timeout, and a GET sent as one closed failed with "other side closed".)
+    // The oracle: the same file ingested once, in order, into an embedded database.
+    // Every request goes on a connection of its own (support/own-connection.ts): the
+    // batches of one run wait on each other's run-row lock, and a pooled connection
+    // idle that long was closed by the server under a request ("other side closed").
     const reference = await openDatabase({ memory: true });
     let expected: unknown;
     try {
@@ -78,12 +80,8 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
     }
     const posts = overlappingBatches(text).flatMap((body) =>
       servers.map(async (s) => {
-        const res = await fetch(`${s.baseUrl}/api/v1/ingest`, {
-          method: "POST",
-          headers: { "content-type": "application/x-ndjson" },
-          body,
-        });
-        expect(res.status, await res.text()).toBe(200);
+        const res = await requestOnOwnConnection(`${s.baseUrl}/api/v1/ingest`, new Blob([body]));
+        expect(res.status, res.text).toBe(200);
       }),
     );
     await Promise.all(posts);
@@ -113,10 +111,10 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
 
   test.each(["/runs", `/runs/${RUN}`, `/api/v1/runs/${RUN}/report.md`])("%s answers the same from both", async (p) => {
     const [a, b] = await both(async (s) => {
-      const res = await fetch(`${s.baseUrl}${p}`);
+      const res = await requestOnOwnConnection(`${s.baseUrl}${p}`);
       expect(res.status, p).toBe(200);
       // The report links to the run at the origin it was asked on: the same behind one load balancer.
-      return (await res.text()).replaceAll(s.baseUrl, "<origin>");
+      return res.text.replaceAll(s.baseUrl, "<origin>");
     });
     expect(a).toContain("fix auth null deref");
     expect(a).toEqual(b);
