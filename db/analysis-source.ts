@@ -20,7 +20,7 @@ const CALL = sql`kind IN ('tool', 'llm')`;
 const us = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::float8`);
 const at = (tUs: number) => sql`${formatTimeUs(tUs)}::timestamptz`;
 
-/** `pageRows`: the streams' page size (tests make it small, to cross many page boundaries). */
+/** `pageRows`: the streams' page size (tests make it small, to cross many page boundaries; in process, smaller pages hold a request back less). */
 export async function loadAnalysisInput(
   db: Db,
   runId: string,

@@ -144,20 +144,23 @@ const toCostSum = (r: CostRow): SpanCostSum => ({
 });
 
 /**
- * Both scans in one transaction, planned for what they are. The cost groups'
- * keys are expressions Postgres has no statistics for, so it guesses a group
- * per call: it would sort every call to group a few per iteration, or plan a
- * hash table too small and spill it to disk — a run of 20 000 iterations
- * makes about 20 000 groups, some 8 MB. And compiling the expressions (JIT)
- * takes longer than one scan of one run.
+ * Each scan in a transaction of its own, planned for what it is. The cost
+ * groups' keys are expressions Postgres has no statistics for, so it guesses
+ * a group per call: it would sort every call to group a few per iteration, or
+ * plan a hash table too small and spill it to disk — a run of 20 000
+ * iterations makes about 20 000 groups, some 8 MB. And compiling the
+ * expressions (JIT) takes longer than one scan of one run. Two transactions,
+ * not one: on PGlite a request gets its turn between them (pglite-gate.ts).
  */
 export async function loadCallTotals(db: Db, runId: string, q: CallTotalsQuery): Promise<CallTotals> {
-  const [toolRows, costRows] = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('enable_sort', 'off', true), set_config('work_mem', '32MB', true),
-      set_config('jit', 'off', true)`);
-    const tools = rowsOf<ToolRow>(await tx.execute(toolsQuery(runId, q.timeouts)));
-    return [tools, rowsOf<CostRow>(await tx.execute(costsQuery(runId, q.bounds)))] as const;
-  });
+  const planned = <T>(query: SQL) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('enable_sort', 'off', true), set_config('work_mem', '32MB', true),
+        set_config('jit', 'off', true)`);
+      return rowsOf<T>(await tx.execute(query));
+    });
+  const toolRows = await planned<ToolRow>(toolsQuery(runId, q.timeouts));
+  const costRows = await planned<CostRow>(costsQuery(runId, q.bounds));
   const timeouts = toolRows
     .filter((r) => Number(r.exceeded) > 0)
     .map((r): [string, TimeoutTotals] => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readEnv } from "@/lib/env";
+import { gateClient } from "./pglite-gate";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,8 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   } else {
     client = new PGlite();
   }
-  const db = drizzle(client, { schema });
+  // Background work (the analyses) gives way to requests: db/pglite-gate.ts.
+  const db = drizzle(gateClient(client), { schema });
   await migrate(db, { migrationsFolder: migrationsDir });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

@@ -1,0 +1,81 @@
+// The gate between requests and background work on PGlite (db/pglite-gate.ts),
+// on a real PGlite: the order queries finish in, never their timing. A slow
+// query is a count over a generated series (tens of ms of PGlite's thread).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase, rowsOf, type DbHandle } from "@/db/client";
+import { inBackground, type BackgroundKind } from "@/db/pglite-gate";
+
+const SLOW = sql`SELECT count(*)::int AS n FROM generate_series(1, 100000)`;
+
+describe("the PGlite gate: requests before background work", () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openDatabase({ memory: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Runs `query` as `kind` work (or as a request), recording `label` when it finishes. */
+  const run = (done: string[], label: string, kind: BackgroundKind | null, query = SLOW) => {
+    const go = () => h.db.execute(query).then((r) => (done.push(label), rowsOf<{ n: number }>(r)));
+    return kind ? inBackground(go, kind) : go();
+  };
+
+  test("a request's query issued while background queries wait runs before all of them", async () => {
+    const done: string[] = [];
+    const background = [1, 2, 3].map((k) => run(done, `analysis ${k}`, "analysis"));
+    const request = run(done, "request", null);
+    await Promise.all([...background, request]);
+    expect(done[0]).toBe("request");
+    expect(done.slice(1).sort()).toEqual(["analysis 1", "analysis 2", "analysis 3"]);
+  });
+
+  test("a request arriving between an analysis's queries goes before its next one", async () => {
+    const done: string[] = [];
+    let firstDone!: () => void;
+    const between = new Promise<void>((resolve) => (firstDone = resolve));
+    const analysis = inBackground(async () => {
+      await run(done, "analysis 1", null);
+      firstDone();
+      await run(done, "analysis 2", null);
+    });
+    await between; // the analysis's second query is now waiting at the gate
+    await run(done, "request", null);
+    await analysis;
+    expect(done).toEqual(["analysis 1", "request", "analysis 2"]);
+  });
+
+  test("analyses run before bulk reads that waited as long", async () => {
+    const done: string[] = [];
+    const bulk = [1, 2].map((k) => run(done, `bulk ${k}`, "bulk"));
+    const analysis = [1, 2].map((k) => run(done, `analysis ${k}`, "analysis"));
+    await Promise.all([...bulk, ...analysis]);
+    expect(done).toEqual(["analysis 1", "analysis 2", "bulk 1", "bulk 2"]);
+  });
+
+  test("background work waits for a request's open transaction to end", async () => {
+    const done: string[] = [];
+    let background: Promise<unknown> = Promise.resolve();
+    await h.db.transaction(async (tx) => {
+      await tx.execute(SLOW);
+      background = run(done, "analysis", "analysis");
+      // A turn of the event loop inside the transaction: the gate must not let the analysis in.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.execute(SLOW);
+      done.push("transaction");
+    });
+    await background;
+    expect(done).toEqual(["transaction", "analysis"]);
+  });
+
+  test("results and errors pass through, and a failed background query does not stop the next", async () => {
+    const done: string[] = [];
+    const [row] = await run(done, "counted", "analysis");
+    expect(row?.n).toBe(100000);
+    await expect(inBackground(() => h.db.execute(sql`SELECT * FROM no_such_table`))).rejects.toThrow(/no_such_table/);
+    const [after] = await run(done, "after the failure", "bulk", sql`SELECT 7 AS n`);
+    expect(after?.n).toBe(7);
+  });
+});
