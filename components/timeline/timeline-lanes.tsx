@@ -4,6 +4,8 @@
 // and each transition as a tick, labelled where the label fits before the
 // next one (the full text is always in the tick's title). Only what lies in
 // the view is rendered, thinned to about one element per pixel (placeLane).
+// While the analysis is still coming (a fresh run), one row says so; a failed
+// analysis says why in that row.
 import { formatDuration } from "@/lib/format";
 import { LANE_COLOR } from "@/lib/timeline/colors";
 import { labelWidthPx } from "@/lib/timeline/iterations";
@@ -12,9 +14,26 @@ import type { ViewRange } from "@/lib/timeline/layout";
 import css from "./timeline.module.css";
 import { TermText } from "@/components/shared/glossary-term";
 
-type Props = { lanes: readonly BreakerLane[]; view: ViewRange; width: number };
+type Props = {
+  lanes: readonly BreakerLane[];
+  view: ViewRange;
+  width: number;
+  /** The analysis has not arrived yet. */
+  pending: boolean;
+  /** Why there is no analysis, if it failed. */
+  error: string | null;
+};
 
-export function TimelineLanes({ lanes, view, width }: Props) {
+export function TimelineLanes({ lanes, view, width, pending, error }: Props) {
+  if (pending || error !== null)
+    return (
+      <div className={css.lanes} data-testid="breaker-lanes-note" role="status">
+        <div className={css.laneRow}>
+          <div className={css.laneLabel}>breakers</div>
+          <div className={css.laneNote}>{pending ? "analysing the run…" : `no analysis: ${error}`}</div>
+        </div>
+      </div>
+    );
   if (lanes.length === 0) return null;
   return (
     <div className={css.lanes} data-testid="breaker-lanes">

@@ -8,9 +8,8 @@
 import { useCallback, useMemo, useState } from "react";
 import { formatCount } from "@/lib/format";
 import { isFiltering, keepWithAncestors, matchSpans, type TimelineFilter } from "@/lib/timeline/filter";
-import type { LaneInputs } from "@/lib/timeline/lanes";
 import { clampView, labelColumnPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
-import type { BreakerInputs } from "@/lib/timeline/overlays";
+import type { TimelineAnalysis } from "@/lib/timeline/overlays";
 import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
@@ -26,6 +25,7 @@ import { TimelineSpanPanel } from "./timeline-span-panel";
 import { TimelineToolbar } from "./timeline-toolbar";
 import { TimelineWaterfall } from "./timeline-waterfall";
 import { useLinkTarget, type LinkTarget, type Reveal } from "./use-link-target";
+import { useTimelineAnalysis } from "./use-timeline-analysis";
 import { useTimelineData } from "./use-timeline-data";
 import { useTimelineComments } from "./use-timeline-comments";
 import { useTimelineOverlays } from "./use-timeline-overlays";
@@ -34,8 +34,8 @@ import css from "./timeline.module.css";
 
 export type TimelineViewProps = {
   runId: string;
-  breakers: BreakerInputs;
-  lanes: LaneInputs;
+  /** The breaker inputs from the analysis: the spans are drawn before it arrives (use-timeline-analysis.ts). */
+  analysis: Promise<TimelineAnalysis>;
   initialView: ViewRange | null;
   initialSpan: string | null;
   /** The moment a link points at (at=, else the middle of view=), highlighted. */
@@ -46,8 +46,9 @@ export type TimelineViewProps = {
 };
 
 export function TimelineView(props: TimelineViewProps) {
-  const { runId, breakers, lanes, initialView, initialSpan, initialAt, initialFilter, mentionNames } = props;
+  const { runId, initialView, initialSpan, initialAt, initialFilter, mentionNames } = props;
   const { store, run, done, error } = useTimelineData(runId);
+  const { status: analysisStatus, breakers, lanes, error: analysisError } = useTimelineAnalysis(props.analysis);
   const [view, setView] = useState<ViewRange | null>(initialView);
   const [selectedId, setSelectedId] = useState<string | null>(initialSpan);
   const [focusAt, setFocusAt] = useState<number | null>(initialAt);
@@ -147,6 +148,7 @@ export function TimelineView(props: TimelineViewProps) {
       className={css.root}
       data-testid="timeline"
       data-loaded={done ? "complete" : "partial"}
+      data-analysis={analysisStatus}
       data-span-count={store.count}
     >
       <div className={css.main}>
@@ -171,7 +173,13 @@ export function TimelineView(props: TimelineViewProps) {
             markerTimes={o.markerTimes}
             label={`${formatCount(rows.length)} rows`}
           />
-          <TimelineLanes lanes={o.laneList} view={shown} width={width} />
+          <TimelineLanes
+            lanes={o.laneList}
+            view={shown}
+            width={width}
+            pending={analysisStatus === "pending"}
+            error={analysisError}
+          />
           <TimelineCommentLane
             marks={c.marks}
             view={shown}

@@ -5,6 +5,7 @@
 // next transition away from OPEN or the run's end), and event markers by
 // category. Pure; O(iterations + transitions + events).
 import type { AnalysisReport } from "../analysis/analyze";
+import type { LaneInputs } from "./lanes";
 import type { TimelineEvent, TimelineIteration } from "./wire";
 
 export type IterationBand = { n: number; startMs: number; endMs: number; odd: boolean };
@@ -25,6 +26,9 @@ export type BreakerInputs = {
   permission: StateTransition[];
   api: StateTransition[];
 };
+
+/** What the timeline takes from the analysis — it arrives after the spans start — or why there is none. */
+export type TimelineAnalysis = { breakers: BreakerInputs; lanes: LaneInputs } | { error: string };
 
 export function pickBreakerInputs(report: AnalysisReport): BreakerInputs {
   const strip = (ts: readonly StateTransition[]) => ts.map(({ from, to, at }) => ({ from, to, at }));

@@ -60,6 +60,7 @@ describe("stuck-loop run page", () => {
     await page.waitForURL(/tab=breakers/);
     expect(await page.getByRole("tab", { selected: true }).textContent()).toContain("Breakers");
     const entries = page.getByTestId("breaker-log").getByTestId("breaker-entry");
+    await entries.first().waitFor(); // the tab's content streams in after the page's header
     expect(await entries.count()).toBeGreaterThan(20);
     const loop = page.locator('[data-testid="breaker-entry"][data-breaker="loop"]').first();
     expect(await loop.textContent()).toContain("negative_window");

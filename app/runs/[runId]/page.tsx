@@ -1,10 +1,13 @@
 // Run (docs/dashboard.md): the overview strip with the verdicts on top, then
 // one tab at a time (?tab=timeline|tools|iterations|breakers|context). The
-// page reads the run, its cached analysis and what the active tab needs, and
-// prepares the tab's data with lib/charts; components only render. While
+// page reads the run and renders its header and tabs at once; the analysis
+// (cached, or being computed for a fresh run) arrives in Suspense boundaries
+// (run-sections.tsx), and the timeline draws its spans before it. The tabs'
+// data is prepared with lib/charts; components only render. While
 // data is still arriving (lib/live.ts) the page re-reads itself (RunLiveBadge).
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { getDb } from "@/db/client";
 import { listComments, listMentionNames } from "@/db/comments";
 import { getReview } from "@/db/reviews";
@@ -12,19 +15,20 @@ import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
-import { countByIteration } from "@/lib/comments/threads";
-import { ContextCard } from "@/components/run/context-card";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
-import { RunOverview } from "@/components/run/run-overview";
 import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
-import { BreakersPanel } from "./breakers-panel";
-import { detectionHrefs } from "./detection-hrefs";
-import { IterationsPanel } from "./iterations-panel";
 import { isReceivingNow } from "./live";
-import { ToolsPanel } from "./tools-panel";
+import {
+  analysisFailure,
+  AnalysisPending,
+  RunOverviewSection,
+  RunTabSection,
+  RunTabsSection,
+  type RunAnalysis,
+} from "./run-sections";
 import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
@@ -44,16 +48,25 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { db } = await getDb();
   const run = await getRun(db, runId);
   if (!run) notFound();
-  const [report, comments, harnessBreakers, review, mentionNames] = await Promise.all([
+  // Not awaited here: what needs the report renders in Suspense boundaries, so
+  // the header, the tabs and the timeline's spans come first (run-sections.tsx).
+  const analysis: Promise<RunAnalysis> = Promise.all([
     getAnalysis(db, runId),
-    listComments(db, runId),
     listEventsOfKind(db, runId, ["breaker"]),
+  ]).then(
+    ([report, harnessBreakers]) => ({
+      report,
+      breakerLog: prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0, harnessBreakers),
+    }),
+    (err: unknown) => ({ error: analysisFailure(err) }),
+  );
+  const [comments, review, mentionNames] = await Promise.all([
+    listComments(db, runId),
     getReview(db, runId),
     listMentionNames(db),
   ]);
   const tab = parseRunTab(query.tab);
   const receiving = isReceivingNow(run);
-  const breakerLog = prepareBreakerLog(report, run.started_at, run.duration_ms ?? 0, harnessBreakers);
 
   return (
     <>
@@ -83,12 +96,12 @@ export default async function RunPage({ params, searchParams }: Props) {
           All runs
         </Link>
       </div>
-      <RunOverview run={run} report={report} iterationHrefs={await detectionHrefs(db, run, report)} />
-      <RunTabs
-        runId={run.run_id}
-        active={tab}
-        counts={{ tools: report.tools.length, iterations: run.counts.iterations, breakers: breakerLog.length }}
-      />
+      <Suspense fallback={<AnalysisPending what="Its verdicts" />}>
+        <RunOverviewSection db={db} run={run} analysis={analysis} />
+      </Suspense>
+      <Suspense fallback={<RunTabs runId={run.run_id} active={tab} counts={{ iterations: run.counts.iterations }} />}>
+        <RunTabsSection run={run} active={tab} analysis={analysis} />
+      </Suspense>
       <div
         role="tabpanel"
         id="run-tabpanel"
@@ -96,26 +109,22 @@ export default async function RunPage({ params, searchParams }: Props) {
         className="run-tabpanel"
         data-testid={`tabpanel-${tab}`}
       >
-        {tab === "timeline" && (
+        {tab === "timeline" ? (
           // The timeline fetches its spans itself: new data (a new data_version) mounts it afresh;
           // its view and selected span are in the URL, so they stay.
           <TimelineTab
             key={`${run.run_id}@${run.data_version}`}
             runId={run.run_id}
-            report={report}
+            analysis={analysis}
             searchParams={query}
             comments={comments}
             mentionNames={mentionNames}
           />
+        ) : (
+          <Suspense fallback={<AnalysisPending what="This tab's figures" />}>
+            <RunTabSection db={db} run={run} tab={tab} analysis={analysis} query={query} comments={comments} />
+          </Suspense>
         )}
-        {tab === "tools" && (
-          <ToolsPanel db={db} runId={run.run_id} report={report} sort={query.sort} order={query.order} />
-        )}
-        {tab === "iterations" && (
-          <IterationsPanel db={db} run={run} report={report} query={query} commentCounts={countByIteration(comments)} />
-        )}
-        {tab === "breakers" && <BreakersPanel runId={run.run_id} report={report} log={breakerLog} query={query} />}
-        {tab === "context" && <ContextCard ctx={report.context_clear} />}
       </div>
       <div style={{ marginTop: 16 }}>
         <RunReview runId={run.run_id} review={review} />

@@ -1,0 +1,53 @@
+// The analysis as the timeline takes it: a promise from the server (the page
+// streams it after the spans have started), held as state — the lanes, halt
+// lines and the span panel's breaker states are empty while it is pending,
+// and a failure leaves them empty with its reason. A new promise (the page
+// re-read for new data) keeps the last inputs until it settles.
+import { useEffect, useState } from "react";
+import type { LaneInputs } from "@/lib/timeline/lanes";
+import type { BreakerInputs, TimelineAnalysis } from "@/lib/timeline/overlays";
+
+export type TimelineAnalysisState = {
+  status: "pending" | "ready" | "failed";
+  breakers: BreakerInputs;
+  lanes: LaneInputs;
+  error: string | null;
+};
+
+const NO_BREAKERS: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: [] };
+const NO_LANES: LaneInputs = {
+  loop: [],
+  layers: [],
+  tools: [],
+  permission: [],
+  api: [],
+  rate: { warning_at: null, pause_at: null },
+  context: [],
+  clear_at: null,
+  halt: null,
+  savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+  scores: [],
+};
+const PENDING: TimelineAnalysisState = { status: "pending", breakers: NO_BREAKERS, lanes: NO_LANES, error: null };
+
+export function useTimelineAnalysis(analysis: Promise<TimelineAnalysis>): TimelineAnalysisState {
+  const [state, setState] = useState(PENDING);
+  useEffect(() => {
+    let live = true;
+    const fail = (error: string) => live && setState({ ...PENDING, status: "failed", error });
+    analysis.then(
+      (a) => {
+        if ("error" in a) return fail(a.error);
+        // For npm run bench -- ui: when a fresh run's lanes could first be drawn.
+        if (performance.getEntriesByName("timeline-analysis-ready").length === 0)
+          performance.mark("timeline-analysis-ready");
+        if (live) setState({ status: "ready", ...a, error: null });
+      },
+      () => fail("the analysis did not arrive"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [analysis]);
+  return state;
+}
