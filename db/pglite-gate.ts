@@ -6,15 +6,15 @@
 // scripts, its first span page — for a second and more.
 // Work started by `inBackground` goes through a gate instead. Its queries run
 // one at a time, analyses before bulk reads (the timeline's span pages after
-// the first), each only once no request's query is in flight, none ended in
-// the last moments (a grace: a page's scripts and its next API call follow
-// its queries within a few hundred ms), and the event loop has been mostly
-// idle for a short window. The grace and the window scale with the stall the
-// next background query is likely to cause (the last one's time): up to
-// GRACE_MAX_MS and QUIET_MAX_MS for a big analysis, next to nothing for a
-// small one. A background query that waited STARVED_MS runs anyway. On a
-// Postgres server nothing here is used: the server runs queries in processes
-// of its own.
+// the first, which give way only while an analysis runs), each only once no
+// request's query is in flight, none ended in the last moments (a grace: a
+// page's scripts and its next API call follow its queries within a few
+// hundred ms), and the event loop has been mostly idle for a short window.
+// The grace and the window scale with the stall the next background query is
+// likely to cause (the slowest lately): up to GRACE_MAX_MS and QUIET_MAX_MS
+// for a big analysis, next to nothing for a small one. A background query
+// that waited STARVED_MS runs anyway. On a Postgres server nothing here is
+// used: the server runs queries in processes of its own.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 
@@ -24,6 +24,8 @@ const GRACE_MAX_MS = 300;
 const QUIET_MAX_MS = 25;
 /** The share of a window the event loop may be busy with others and still count as quiet. */
 const QUIET_UTILISATION = 0.2;
+/** How much of the expected stall is kept per background query: an analysis's small queries between its big ones do not lower the guard. */
+const EXPECTED_DECAY = 0.8;
 /** A background query waits at most this long for quiet (and for the kinds before it), then runs anyway. */
 const STARVED_MS = 1000;
 
@@ -33,12 +35,26 @@ export type BackgroundKind = keyof typeof KINDS;
 
 // On globalThis: Next bundles the routes, the pages and the instrumentation
 // apart, and the handle's gate must see the mark whichever bundle set it.
-const globalForGate = globalThis as unknown as { loopscopeBackground?: AsyncLocalStorage<BackgroundKind> };
+const globalForGate = globalThis as unknown as {
+  loopscopeBackground?: AsyncLocalStorage<BackgroundKind>;
+  loopscopeAnalysesRunning?: { count: number };
+};
 const background = (globalForGate.loopscopeBackground ??= new AsyncLocalStorage<BackgroundKind>());
+const analyses = (globalForGate.loopscopeAnalysesRunning ??= { count: 0 });
 
-/** Run `work` as background work: on PGlite its queries give way to the requests', and bulk reads to analyses. */
-export function inBackground<T>(work: () => Promise<T>, kind: BackgroundKind = "analysis"): Promise<T> {
-  return background.run(kind, work);
+/**
+ * Run `work` as background work: on PGlite its queries give way to the
+ * requests'. A bulk read only gives way while an analysis is running;
+ * otherwise it is served as a request is.
+ */
+export async function inBackground<T>(work: () => Promise<T>, kind: BackgroundKind = "analysis"): Promise<T> {
+  if (kind !== "analysis") return background.run(kind, work);
+  analyses.count += 1;
+  try {
+    return await background.run(kind, work);
+  } finally {
+    analyses.count -= 1;
+  }
 }
 
 /** The client's methods that run SQL; each call is one unit for the gate (a transaction is one). */
@@ -51,7 +67,8 @@ type Gate = {
   waiting: Waiter[];
   /** A background query is running, or one is being picked. */
   busy: boolean;
-  lastBackgroundMs: number;
+  /** The stall the next background query is likely to cause: the slowest lately (a max that decays by query). */
+  expectedMs: number;
   lastForegroundAt: number;
 };
 
@@ -65,7 +82,7 @@ export function gateClient<C extends object>(client: C): C {
     idle: [],
     waiting: [],
     busy: false,
-    lastBackgroundMs: 0,
+    expectedMs: 0,
     lastForegroundAt: -Infinity,
   };
   return new Proxy(client, {
@@ -76,7 +93,8 @@ export function gateClient<C extends object>(client: C): C {
       if (!GATED.has(prop)) return method;
       return (...args: unknown[]) => {
         const kind = background.getStore();
-        return kind
+        const yields = kind === "analysis" || (kind === "bulk" && analyses.count > 0);
+        return yields
           ? runBackground(gate, KINDS[kind], () => method(...args))
           : runForeground(gate, () => method(...args));
       };
@@ -104,7 +122,7 @@ async function runBackground<T>(gate: Gate, rank: number, call: () => Promise<T>
   try {
     return await call();
   } finally {
-    gate.lastBackgroundMs = performance.now() - started;
+    gate.expectedMs = Math.max(performance.now() - started, gate.expectedMs * EXPECTED_DECAY);
     gate.busy = false;
     void admitNext(gate);
   }
@@ -124,8 +142,8 @@ async function admitNext(gate: Gate): Promise<void> {
 
 /** Until no request's query is in flight or just ended and the event loop was mostly idle for a window, or one starved. */
 async function awaitQuiet(gate: Gate): Promise<void> {
-  const graceMs = Math.min(GRACE_MAX_MS, gate.lastBackgroundMs * 2);
-  const windowMs = Math.min(QUIET_MAX_MS, gate.lastBackgroundMs / 4);
+  const graceMs = Math.min(GRACE_MAX_MS, gate.expectedMs * 2);
+  const windowMs = Math.min(QUIET_MAX_MS, gate.expectedMs / 4);
   const starved = () => gate.waiting.some((w) => performance.now() - w.since > STARVED_MS);
   for (;;) {
     if (gate.foreground > 0) await new Promise<void>((resolve) => gate.idle.push(resolve));

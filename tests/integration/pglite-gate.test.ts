@@ -47,12 +47,20 @@ describe("the PGlite gate: requests before background work", () => {
     expect(done).toEqual(["analysis 1", "request", "analysis 2"]);
   });
 
-  test("analyses run before bulk reads that waited as long", async () => {
+  test("while an analysis runs, its queries go before the bulk reads that arrived meanwhile", async () => {
     const done: string[] = [];
+    let firstDone!: () => void;
+    const between = new Promise<void>((resolve) => (firstDone = resolve));
+    const analysis = inBackground(async () => {
+      await run(done, "analysis 1", null);
+      firstDone();
+      await run(done, "analysis 2", null);
+      await run(done, "analysis 3", null);
+    });
+    await between;
     const bulk = [1, 2].map((k) => run(done, `bulk ${k}`, "bulk"));
-    const analysis = [1, 2].map((k) => run(done, `analysis ${k}`, "analysis"));
-    await Promise.all([...bulk, ...analysis]);
-    expect(done).toEqual(["analysis 1", "analysis 2", "bulk 1", "bulk 2"]);
+    await Promise.all([analysis, ...bulk]);
+    expect(done).toEqual(["analysis 1", "analysis 2", "analysis 3", "bulk 1", "bulk 2"]);
   });
 
   test("background work waits for a request's open transaction to end", async () => {
