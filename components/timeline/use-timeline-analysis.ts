@@ -4,7 +4,7 @@
 // and a failure leaves them empty with its reason. A new promise (the page
 // re-read for new data) keeps the last inputs until it settles.
 import { useEffect, useState } from "react";
-import type { LaneInputs } from "@/lib/timeline/lanes";
+import { NO_LANE_INPUTS, type LaneInputs } from "@/lib/timeline/lanes";
 import type { BreakerInputs, TimelineAnalysis } from "@/lib/timeline/overlays";
 
 export type TimelineAnalysisState = {
@@ -15,20 +15,7 @@ export type TimelineAnalysisState = {
 };
 
 const NO_BREAKERS: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: [] };
-const NO_LANES: LaneInputs = {
-  loop: [],
-  layers: [],
-  tools: [],
-  permission: [],
-  api: [],
-  rate: { warning_at: null, pause_at: null },
-  context: [],
-  clear_at: null,
-  halt: null,
-  savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
-  scores: [],
-};
-const PENDING: TimelineAnalysisState = { status: "pending", breakers: NO_BREAKERS, lanes: NO_LANES, error: null };
+const PENDING: TimelineAnalysisState = { status: "pending", breakers: NO_BREAKERS, lanes: NO_LANE_INPUTS, error: null };
 
 export function useTimelineAnalysis(analysis: Promise<TimelineAnalysis>): TimelineAnalysisState {
   const [state, setState] = useState(PENDING);

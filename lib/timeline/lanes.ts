@@ -31,6 +31,21 @@ export type LaneInputs = {
   scores: { n: number; score: number }[];
 };
 
+/** No breaker events at all: what the timeline draws from before the analysis arrives. */
+export const NO_LANE_INPUTS: LaneInputs = {
+  loop: [],
+  layers: [],
+  tools: [],
+  permission: [],
+  api: [],
+  rate: { warning_at: null, pause_at: null },
+  context: [],
+  clear_at: null,
+  halt: null,
+  savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+  scores: [],
+};
+
 export function pickLaneInputs(r: AnalysisReport): LaneInputs {
   return {
     loop: r.loop_breaker.transitions.map(({ from, to, at, iteration, reason }) => ({

@@ -17,6 +17,21 @@ describe("the PGlite gate: requests before background work", () => {
     await h?.close();
   });
 
+  /**
+   * An analysis of `queries` queries in a row, and a promise that resolves once the
+   * first is done: the test issues its queries while the next one waits at the gate.
+   */
+  const startAnalysis = (done: string[], queries: number) => {
+    let firstDone!: () => void;
+    const between = new Promise<void>((resolve) => (firstDone = resolve));
+    const analysis = inBackground(async () => {
+      await run(done, "analysis 1", null);
+      firstDone();
+      for (let k = 2; k <= queries; k++) await run(done, `analysis ${k}`, null);
+    });
+    return { between, analysis };
+  };
+
   /** Runs `query` as `kind` work (or as a request), recording `label` when it finishes. */
   const run = (done: string[], label: string, kind: BackgroundKind | null, query = SLOW) => {
     const go = () => h.db.execute(query).then((r) => (done.push(label), rowsOf<{ n: number }>(r)));
@@ -34,13 +49,7 @@ describe("the PGlite gate: requests before background work", () => {
 
   test("a request arriving between an analysis's queries goes before its next one", async () => {
     const done: string[] = [];
-    let firstDone!: () => void;
-    const between = new Promise<void>((resolve) => (firstDone = resolve));
-    const analysis = inBackground(async () => {
-      await run(done, "analysis 1", null);
-      firstDone();
-      await run(done, "analysis 2", null);
-    });
+    const { between, analysis } = startAnalysis(done, 2);
     await between; // the analysis's second query is now waiting at the gate
     await run(done, "request", null);
     await analysis;
@@ -49,14 +58,7 @@ describe("the PGlite gate: requests before background work", () => {
 
   test("while an analysis runs, its queries go before the bulk reads that arrived meanwhile", async () => {
     const done: string[] = [];
-    let firstDone!: () => void;
-    const between = new Promise<void>((resolve) => (firstDone = resolve));
-    const analysis = inBackground(async () => {
-      await run(done, "analysis 1", null);
-      firstDone();
-      await run(done, "analysis 2", null);
-      await run(done, "analysis 3", null);
-    });
+    const { between, analysis } = startAnalysis(done, 3);
     await between;
     const bulk = [1, 2].map((k) => run(done, `bulk ${k}`, "bulk"));
     await Promise.all([analysis, ...bulk]);

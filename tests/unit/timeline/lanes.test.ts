@@ -7,24 +7,13 @@ import {
   placeLane,
   toolOpenWindows,
   type LaneInputs,
+  NO_LANE_INPUTS,
 } from "@/lib/timeline/lanes";
 
 const T0 = Date.parse("2025-11-30T10:00:00Z");
 const START_US = T0 * 1000;
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
-const NONE: LaneInputs = {
-  loop: [],
-  layers: [],
-  tools: [],
-  permission: [],
-  api: [],
-  rate: { warning_at: null, pause_at: null },
-  context: [],
-  clear_at: null,
-  halt: null,
-  savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
-  scores: [],
-};
+const NONE: LaneInputs = NO_LANE_INPUTS;
 
 describe("lane segments from breaker transitions", () => {
   test("CLOSED from the run start, then each transition's state until the next, the last to the run's end", () => {
