@@ -71,18 +71,21 @@ async function readOrCompute(
   db: Db,
   runId: string,
   overrides: PartialSettings,
-  pageRows?: number,
 ): Promise<{ report: AnalysisReport; computed: boolean }> {
   const request = await resolveRequest(db, runId, overrides);
-  const { run, settings, key, defaults } = request;
   const cached = await readCached(db, request);
   if (cached) return { report: cached, computed: false };
-  const input = await loadAnalysisInput(db, runId, { pageRows });
-  if (!input) throw runNotFound(runId);
+  return { report: await compute(db, request), computed: true };
+}
+
+/** Analyse the run as resolved, cache the report and, with default settings, the runs list's verdict. */
+async function compute(db: Db, { run, settings, key, defaults }: Resolved, pageRows?: number): Promise<AnalysisReport> {
+  const input = await loadAnalysisInput(db, run.run_id, { pageRows });
+  if (!input) throw runNotFound(run.run_id);
   const report = await analyzeRun(input, settings);
-  await putCachedReport(db, runId, key, run.data_version, report);
-  if (defaults) await saveVerdict(db, runId, run.data_version, verdictOf(report));
-  return { report, computed: true };
+  await putCachedReport(db, run.run_id, key, run.data_version, report);
+  if (defaults) await saveVerdict(db, run.run_id, run.data_version, verdictOf(report));
+  return report;
 }
 
 /**
@@ -91,10 +94,9 @@ async function readOrCompute(
  * enough that a request waits a fraction of a second at most.
  */
 async function analyseInProcess(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
-  const cached = await readCached(db, await resolveRequest(db, runId, overrides));
-  if (cached) return cached;
-  const computed = await inBackground(() => readOrCompute(db, runId, overrides, IN_PROCESS_PAGE_ROWS));
-  return computed.report;
+  const request = await resolveRequest(db, runId, overrides);
+  const cached = await readCached(db, request);
+  return cached ?? inBackground(() => compute(db, request, IN_PROCESS_PAGE_ROWS));
 }
 
 /** A job per run, settings and data version; a run changed while it ran is resolved again (a few times). */
