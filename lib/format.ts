@@ -38,16 +38,20 @@ export function formatRanges(numbers: readonly number[]): string {
   return parts.join(", ");
 }
 
+// One formatter for every count: `toLocaleString("en-US")` builds a new one per
+// call (~50 µs), which the timeline's status line paid on every frame.
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+
 export function formatCount(n: number | null | undefined): string {
   if (n == null) return "—";
-  return n.toLocaleString("en-US");
+  return COUNT_FORMAT.format(n);
 }
 
 export function formatTokens(n: number | null | undefined): string {
   if (n == null) return "—";
   if (n >= 1e6) return `${(n / 1e6).toFixed(2)}M`;
   if (n >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
-  return n.toLocaleString("en-US");
+  return COUNT_FORMAT.format(n);
 }
 
 /** `2025-11-30 10:00:00` (UTC) from an ISO string. */

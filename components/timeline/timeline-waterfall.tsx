@@ -5,13 +5,13 @@
 // cursor, shift+wheel pans, a plain wheel scrolls the rows; a click selects.
 // The rows follow the time window: when a zoom or pan leaves the rows on
 // screen without a bar in the window, they scroll to the first row that has one.
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { memo, useEffect, useLayoutEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
 import { CONTAINER_COLOR, toolColor } from "@/lib/timeline/colors";
 import { isBlockedStart } from "@/lib/timeline/lanes";
 import { msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
-import { rowAtMoment, rowExtent, rowsMeetWindow } from "@/lib/timeline/rows";
+import { rowAtMoment, rowExtent, rowsMeetWindow, type TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus } from "@/lib/timeline/status";
 import { drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
 import { ROW_H, WHEEL_ZOOM_PER_100PX } from "./constants";
@@ -138,9 +138,26 @@ export function TimelineWaterfall(p: WaterfallProps) {
         onPointerUp={onPointerUp}
       >
         <div style={{ height: virt.getTotalSize(), position: "relative" }}>
-          {virt.getVirtualItems().map((v) => (
-            <WaterfallLabel key={v.key} {...p} row={v.index} top={v.start} />
-          ))}
+          {virt.getVirtualItems().map((v) => {
+            const row = p.rows[v.index];
+            return (
+              <WaterfallLabel
+                key={v.key}
+                index={v.index}
+                row={row}
+                top={v.start}
+                selected={row?.kind === "span" && row.span === p.selectedSpan}
+                store={p.store}
+                shortCircuit={p.shortCircuit}
+                toolOpen={p.toolOpen}
+                focusMs={p.focusMs}
+                rowLabels={p.rowLabels}
+                labelW={p.labelW}
+                onSelectRow={p.onSelectRow}
+                onToggle={p.onToggle}
+              />
+            );
+          })}
         </div>
       </div>
       <canvas ref={canvasRef} className={css.canvas} style={{ width: p.width, height }} />
@@ -148,8 +165,14 @@ export function TimelineWaterfall(p: WaterfallProps) {
   );
 }
 
-function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
-  const row = p.rows[p.row];
+type LabelProps = Pick<
+  WaterfallProps,
+  "store" | "shortCircuit" | "toolOpen" | "focusMs" | "rowLabels" | "labelW" | "onSelectRow" | "onToggle"
+> & { index: number; row: TimelineRow | undefined; top: number; selected: boolean };
+
+/** One row's label. Memoised: a pan or zoom changes the view, never a label, so it re-renders none of them. */
+const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
+  const row = p.row;
   if (!row) return null;
   const s = p.store;
   const first = row.kind === "span" ? row.span : row.spans[0]!;
@@ -161,7 +184,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
   const label = row.kind === "span" ? (p.rowLabels.get(row.span) ?? name) : name;
   const cls = [
     css.row,
-    row.kind === "span" && row.span === p.selectedSpan ? css.selected : "",
+    p.selected ? css.selected : "",
     row.kind === "span" && row.context ? css.context : "",
     focus ? css.focus : "",
   ].join(" ");
@@ -178,7 +201,7 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
       data-focus={focus ? "1" : undefined}
       data-blocked={blocked ? "1" : undefined}
       onClick={(e) => {
-        if (e.clientX - e.currentTarget.getBoundingClientRect().left < p.labelW) p.onSelectRow(p.row);
+        if (e.clientX - e.currentTarget.getBoundingClientRect().left < p.labelW) p.onSelectRow(p.index);
       }}
     >
       <div className={css.label} style={{ paddingLeft: 4 + row.depth * 12 }} onPointerDown={(e) => e.stopPropagation()}>
@@ -232,4 +255,4 @@ function WaterfallLabel(p: WaterfallProps & { row: number; top: number }) {
       </div>
     </div>
   );
-}
+});
