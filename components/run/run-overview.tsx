@@ -1,7 +1,8 @@
 // The overview strip on top of every run page: a notice when the run's
 // times were estimated on import, the run's figures, then the four
 // verdicts, each a link to the tab that explains it, their terms linked to
-// the glossary. Render only: the verdict sentences come from lib/charts/overview.
+// the glossary; and its stand-in while the analysis runs, of the same shape.
+// Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { groupDetections, prepareVerdicts, runCostOf, type Verdict } from "@/lib/charts/overview";
@@ -61,27 +62,10 @@ export function RunOverview({ run, report, iterationHrefs }: OverviewProps) {
   const v = prepareVerdicts(report);
   const detections = groupDetections(report.stagnation.detections);
   const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
-  const figures: [string, string, string][] = [
-    ["Started (UTC)", formatTimestamp(run.started_at), "started"],
-    ["Duration", formatDuration(run.duration_ms), "duration"],
-    ["Spans", formatCount(run.counts.spans), "spans"],
-    ["Failures", formatCount(run.counts.failures), "failures"],
-    ["Iterations", formatCount(run.counts.iterations), "iterations"],
-    ["Events", formatCount(run.counts.events), "events"],
-    ["Tokens", formatTokens(run.counts.tokens), "tokens"],
-    ["Cost", formatUsd(runCostOf(report, run.cost_usd)), "cost"],
-  ];
   return (
     <section className="overview" data-testid="overview" aria-label="Overview">
       {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
-      <div className="figures">
-        {figures.map(([label, value, id]) => (
-          <div className="figure" key={id} data-testid={`figure-${id}`}>
-            <div className="label">{label}</div>
-            <div className="value">{value}</div>
-          </div>
-        ))}
-      </div>
+      <RunFigures run={run} cost={formatUsd(runCostOf(report, run.cost_usd))} />
       <div className="run-verdicts">
         <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
           <HaltTimelineLink run={run} report={report} />
@@ -98,6 +82,54 @@ export function RunOverview({ run, report, iterationHrefs }: OverviewProps) {
         <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
           <ContextCardCompact ctx={report.context_clear} />
         </VerdictCard>
+      </div>
+    </section>
+  );
+}
+
+/** The run's figures; only the cost needs the analysis (it prices the calls). */
+function RunFigures({ run, cost }: { run: RunDetail; cost: string }) {
+  const figures: [string, string, string][] = [
+    ["Started (UTC)", formatTimestamp(run.started_at), "started"],
+    ["Duration", formatDuration(run.duration_ms), "duration"],
+    ["Spans", formatCount(run.counts.spans), "spans"],
+    ["Failures", formatCount(run.counts.failures), "failures"],
+    ["Iterations", formatCount(run.counts.iterations), "iterations"],
+    ["Events", formatCount(run.counts.events), "events"],
+    ["Tokens", formatTokens(run.counts.tokens), "tokens"],
+    ["Cost", cost, "cost"],
+  ];
+  return (
+    <div className="figures">
+      {figures.map(([label, value, id]) => (
+        <div className="figure" key={id} data-testid={`figure-${id}`}>
+          <div className="label">{label}</div>
+          <div className="value">{value}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const PENDING_VERDICTS = ["Loop breaker", "Three-layer breaker", "Stagnation risk", "Context"];
+
+/**
+ * The overview while the analysis runs: the figures at once, and four cards of
+ * about a verdict's height, so the tabs and the timeline below stay where they
+ * are when the verdicts arrive (a run of 100 000 spans takes a few seconds).
+ */
+export function RunOverviewPending({ run }: { run: RunDetail }) {
+  return (
+    <section className="overview" data-testid="overview-pending" aria-label="Overview" aria-busy="true">
+      {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
+      <RunFigures run={run} cost="…" />
+      <div className="run-verdicts" role="status">
+        {PENDING_VERDICTS.map((name) => (
+          <div className="run-verdict run-verdict-pending tone-info" key={name}>
+            <span className="run-verdict-text">{name}</span>
+            <span className="run-verdict-detail">Analysing the run…</span>
+          </div>
+        ))}
       </div>
     </section>
   );

@@ -16,6 +16,7 @@ import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
+import { RunOverviewPending } from "@/components/run/run-overview";
 import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
@@ -96,7 +97,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           All runs
         </Link>
       </div>
-      <Suspense fallback={<AnalysisPending what="Its verdicts" />}>
+      <Suspense fallback={<RunOverviewPending run={run} />}>
         <RunOverviewSection db={db} run={run} analysis={analysis} />
       </Suspense>
       <Suspense fallback={<RunTabs runId={run.run_id} active={tab} counts={{ iterations: run.counts.iterations }} />}>
