@@ -12,6 +12,7 @@ import { chooseReadDb, currentWriteLsn, readReplicaConfigured, type ReadChoice }
 import { readEnv } from "@/lib/env";
 import { readCookie } from "@/lib/http/cookies";
 import { parseLsn } from "@/lib/lsn";
+import { isHttps } from "./session";
 
 export const LSN_COOKIE = "loopscope_lsn";
 export const LSN_HEADER = "loopscope-lsn";
@@ -60,7 +61,7 @@ export async function rememberWrite(req: unknown, res: Response): Promise<Respon
     res.headers.set(LSN_HEADER, lsn);
     res.headers.append(
       "set-cookie",
-      `${LSN_COOKIE}=${lsn}; Path=/; Max-Age=${LSN_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`,
+      `${LSN_COOKIE}=${lsn}; Path=/; Max-Age=${LSN_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${isHttps(req) ? "; Secure" : ""}`,
     );
   } catch {
     // The write stands either way: without an LSN (a lost primary, a redirect's immutable

@@ -24,12 +24,12 @@ if (skipReason)
 const SPANS = ['{"name":"read","t0":1,"t1":2,"ok":true}', '{"name":"edit","t0":2,"t1":4,"ok":false}'].join("\n");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** SPANS uploaded through the real ingest route into run `runId`. */
-const uploadSpans = (runId: string) =>
+const uploadSpans = (runId: string, headers: Record<string, string> = {}) =>
   call(
     ingest,
     `/api/v1/ingest?run_id=${runId}`,
     {},
-    { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: SPANS },
+    { method: "POST", headers: { "content-type": "application/x-ndjson", ...headers }, body: SPANS },
   );
 
 (skipReason ? describe.skip : describe)("reads from a streaming replica", () => {
@@ -82,7 +82,10 @@ const uploadSpans = (runId: string) =>
     expect(lsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
     const cookie = cookieOf(up.headers);
     expect(cookie).toBe(`${LSN_COOKIE}=${lsn}`);
-    expect(up.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    expect(up.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax$/);
+    // Behind a TLS proxy, the cookie is sent back over https only, like the session's.
+    const overTls = await uploadSpans("rw-tls", { "x-forwarded-proto": "https" });
+    expect(overTls.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
     expect(await replicaReplayed(lsn!)).toBe(false);
 
     const withCookie = { headers: { cookie } };
