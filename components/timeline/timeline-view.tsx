@@ -10,8 +10,8 @@ import { formatCount } from "@/lib/format";
 import { isFiltering, keepWithAncestors, matchSpans, type TimelineFilter } from "@/lib/timeline/filter";
 import { clampView, labelColumnPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import type { TimelineAnalysis } from "@/lib/timeline/overlays";
-import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
-import { shortCircuitTable, spanStatus } from "@/lib/timeline/status";
+import { flattenRows } from "@/lib/timeline/rows";
+import { describeTimelineLoad, shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
 import { MINIMAP_H, ZOOM_STEP } from "./constants";
 import type { CommentOut } from "@/lib/schemas/comments";
@@ -29,6 +29,7 @@ import { useTimelineAnalysis } from "./use-timeline-analysis";
 import { useTimelineData } from "./use-timeline-data";
 import { useTimelineComments } from "./use-timeline-comments";
 import { useTimelineOverlays } from "./use-timeline-overlays";
+import { useRowSelection } from "./use-row-selection";
 import { useUrlSync } from "./use-url-sync";
 import css from "./timeline.module.css";
 
@@ -75,8 +76,6 @@ export function TimelineView(props: TimelineViewProps) {
     () => flattenRows(store, tree, { collapsed, keep, collapseRepeats }),
     [store, tree, collapsed, keep, collapseRepeats],
   );
-  const selected = selectedId === null ? -1 : (store.indexOf.get(selectedId) ?? -1);
-  const selectedRow = useMemo(() => (selected < 0 ? -1 : rowIndexOfSpan(rows, selected)), [rows, selected]);
   const tools = useMemo(() => [...store.names].sort(), [store.names]);
 
   const target = useMemo<LinkTarget>(
@@ -88,43 +87,15 @@ export function TimelineView(props: TimelineViewProps) {
     setSelectedId(t.span);
     setFocusAt(t.at);
   }, []);
+  const { selected, selectedRow, selectRow, toggle, onKey } = useRowSelection(store, rows, selectedId, {
+    setSelectedId,
+    setCollapsed,
+    setReveal,
+  });
   useLinkTarget(target, applyTarget, { rows, store, selectedRow, done }, setReveal);
   const atShown = focusAt !== null && view !== null && initialView !== null && sameView(view, initialView);
   useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown);
 
-  const selectRow = useCallback(
-    (r: number, scroll = false) => {
-      const row = rows[r];
-      if (!row) return;
-      setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]!]!);
-      if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1, align: "auto" }));
-    },
-    [rows, store],
-  );
-  const toggle = useCallback(
-    (id: string) =>
-      setCollapsed((c) => {
-        const next = new Set(c);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const onKey = (e: React.KeyboardEvent) => {
-    const row = rows[selectedRow];
-    if (e.key === "ArrowDown" || e.key === "ArrowUp")
-      selectRow(Math.min(rows.length - 1, Math.max(0, selectedRow + (e.key === "ArrowDown" ? 1 : -1))), true);
-    else if (
-      (e.key === "ArrowLeft" || e.key === "ArrowRight") &&
-      row?.kind === "span" &&
-      row.hasChildren &&
-      row.collapsed === (e.key === "ArrowRight")
-    )
-      toggle(store.ids[row.span]!);
-    else if (e.key === "Escape") setSelectedId(null);
-    else return;
-    e.preventDefault();
-  };
   const zoom = (kind: "in" | "out" | "reset") => {
     if (kind === "reset") return setView(null);
     const mid = (shown.startMs + shown.endMs) / 2;
@@ -134,14 +105,14 @@ export function TimelineView(props: TimelineViewProps) {
   // The minimap, header and waterfall show one view window and move it together.
   const pane = { view: shown, bounds, width, onView: setView };
   const frameStyle = { "--label-w": `${labelW}px` } as React.CSSProperties;
-  const total = run?.span_count ?? 0;
-  const status = error
-    ? `error: ${error}`
-    : !run
-      ? "loading…"
-      : done
-        ? `${formatCount(store.count)} spans · ${formatCount(rows.length)} rows${isFiltering(filter) ? " (filtered)" : ""}`
-        : `loading ${formatCount(store.count)} / ${formatCount(total)} spans…`;
+  const status = describeTimelineLoad({
+    error,
+    total: run ? run.span_count : null,
+    loaded: store.count,
+    done,
+    rows: rows.length,
+    filtered: isFiltering(filter),
+  });
 
   return (
     <div

@@ -1,8 +1,10 @@
 // A span's status as the timeline colours it: ok, failed, or failed because
 // the harness itself short-circuited the call (its own breaker was open,
 // e.g. "熔断中") — shown apart from real failures. Decided once per distinct
-// error text, so per-span lookups in the draw loop are O(1).
+// error text, so per-span lookups in the draw loop are O(1). And the
+// timeline's own status line: how far its pages have loaded.
 import { isHarnessShortCircuit } from "../analysis/tool-breaker";
+import { formatCount } from "../format";
 import type { SpanStore } from "./store";
 
 export type SpanStatus = "ok" | "failed" | "short_circuit";
@@ -16,4 +18,22 @@ export function spanStatus(store: Pick<SpanStore, "ok" | "error">, i: number, sh
   if (store.ok[i]) return "ok";
   const e = store.error[i]!;
   return e >= 0 && shortCircuit[e] ? "short_circuit" : "failed";
+}
+
+export type TimelineLoad = {
+  error: string | null;
+  /** The run's span count; null until the run's first page arrives. */
+  total: number | null;
+  loaded: number;
+  done: boolean;
+  rows: number;
+  filtered: boolean;
+};
+
+/** "loading 2,000 / 100,000 spans…", then "100,000 spans · 2,000 rows (filtered)". */
+export function describeTimelineLoad(l: TimelineLoad): string {
+  if (l.error) return `error: ${l.error}`;
+  if (l.total === null) return "loading…";
+  if (!l.done) return `loading ${formatCount(l.loaded)} / ${formatCount(l.total)} spans…`;
+  return `${formatCount(l.loaded)} spans · ${formatCount(l.rows)} rows${l.filtered ? " (filtered)" : ""}`;
 }
