@@ -54,6 +54,29 @@ describe("accounts on", () => {
     await page.close();
   });
 
+  test("signed in, the top bar's links, Admin and Sign out sit on the brand's line, also at 390 px", async () => {
+    const page = await browser.newPage();
+    await page.goto("/runs");
+    await page.getByTestId("sign-out").waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const middles = await page.evaluate(() =>
+        [...document.querySelectorAll("header.topbar .brand, header.topbar nav > *")].map((e) => {
+          // The words themselves, not their boxes: a stretched link box is centred with its text at its top.
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          const r = range.getBoundingClientRect();
+          return [e.textContent?.trim(), Math.round(r.top + r.height / 2)] as const;
+        }),
+      );
+      expect(middles.map(([name]) => name)).toEqual(expect.arrayContaining(["loopscope", "Admin", "Sign out"]));
+      const brandMiddle = middles[0]![1];
+      for (const [name, middle] of middles)
+        expect(Math.abs(middle - brandMiddle), `${name} at ${width} px`).toBeLessThanOrEqual(1);
+    }
+    await page.close();
+  });
+
   test("a signed-out visit to a page is sent to sign-in, and signing in shows the runs", async () => {
     const page = await browser.newPage();
     await page.goto("/runs");
