@@ -1,7 +1,7 @@
 // The overview strip on top of every run page: a notice when the run's
 // times were estimated on import, the run's figures, then the four
 // verdicts, each a link to the tab that explains it, their terms linked to
-// the glossary; and its stand-in while the analysis runs, of the same shape.
+// the glossary; and their stand-in while the analysis runs, of the same shape.
 // Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
@@ -51,45 +51,22 @@ function VerdictCard({ v, kinds, tab, testId, children }: VerdictProps) {
   );
 }
 
-type OverviewProps = {
+/**
+ * The overview's frame: the timing notice and the figures, which need only the
+ * run, so the page sends them at once. The cost (the analysis prices the calls)
+ * and the verdicts come in as `cost` and `children`: the page streams them in
+ * their own Suspense boundaries, so nothing here is ever sent twice.
+ */
+export function RunOverview({
+  run,
+  cost,
+  children,
+}: {
   run: RunDetail;
-  report: AnalysisReport;
-  /** The timeline link of each iteration a detection names (from the iterations' times). */
-  iterationHrefs?: Record<number, string>;
-};
-
-export function RunOverview({ run, report, iterationHrefs }: OverviewProps) {
-  const v = prepareVerdicts(report);
-  const detections = groupDetections(report.stagnation.detections);
-  const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
-  return (
-    <section className="overview" data-testid="overview" aria-label="Overview">
-      {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
-      <RunFigures run={run} cost={formatUsd(runCostOf(report, run.cost_usd))} />
-      <div className="run-verdicts">
-        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
-          <HaltTimelineLink run={run} report={report} />
-        </VerdictCard>
-        <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
-        <VerdictCard
-          v={iterationHrefs && detections.length ? { ...v.risk, detail: null } : v.risk}
-          kinds={[["risk"], ["detector"]]}
-          tab={tab("iterations")}
-          testId="verdict-risk"
-        >
-          {iterationHrefs && detections.length > 0 && <RunDetectionLinks groups={detections} hrefOf={iterationHrefs} />}
-        </VerdictCard>
-        <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
-          <ContextCardCompact ctx={report.context_clear} />
-        </VerdictCard>
-      </div>
-    </section>
-  );
-}
-
-/** The run's figures; only the cost needs the analysis (it prices the calls). */
-function RunFigures({ run, cost }: { run: RunDetail; cost: string }) {
-  const figures: [string, string, string][] = [
+  cost: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const figures: [string, React.ReactNode, string][] = [
     ["Started (UTC)", formatTimestamp(run.started_at), "started"],
     ["Duration", formatDuration(run.duration_ms), "duration"],
     ["Spans", formatCount(run.counts.spans), "spans"],
@@ -100,13 +77,53 @@ function RunFigures({ run, cost }: { run: RunDetail; cost: string }) {
     ["Cost", cost, "cost"],
   ];
   return (
-    <div className="figures">
-      {figures.map(([label, value, id]) => (
-        <div className="figure" key={id} data-testid={`figure-${id}`}>
-          <div className="label">{label}</div>
-          <div className="value">{value}</div>
-        </div>
-      ))}
+    <section className="overview" data-testid="overview" aria-label="Overview">
+      {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
+      <div className="figures">
+        {figures.map(([label, value, id]) => (
+          <div className="figure" key={id} data-testid={`figure-${id}`}>
+            <div className="label">{label}</div>
+            <div className="value">{value}</div>
+          </div>
+        ))}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The run's cost: its calls priced by the analysis, else as logged. */
+export const formatRunCost = (run: RunDetail, report: AnalysisReport): string =>
+  formatUsd(runCostOf(report, run.cost_usd));
+
+type VerdictsProps = {
+  run: RunDetail;
+  report: AnalysisReport;
+  /** The timeline link of each iteration a detection names (from the iterations' times). */
+  iterationHrefs?: Record<number, string>;
+};
+
+export function RunVerdicts({ run, report, iterationHrefs }: VerdictsProps) {
+  const v = prepareVerdicts(report);
+  const detections = groupDetections(report.stagnation.detections);
+  const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
+  return (
+    <div className="run-verdicts">
+      <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
+        <HaltTimelineLink run={run} report={report} />
+      </VerdictCard>
+      <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
+      <VerdictCard
+        v={iterationHrefs && detections.length ? { ...v.risk, detail: null } : v.risk}
+        kinds={[["risk"], ["detector"]]}
+        tab={tab("iterations")}
+        testId="verdict-risk"
+      >
+        {iterationHrefs && detections.length > 0 && <RunDetectionLinks groups={detections} hrefOf={iterationHrefs} />}
+      </VerdictCard>
+      <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
+        <ContextCardCompact ctx={report.context_clear} />
+      </VerdictCard>
     </div>
   );
 }
@@ -114,24 +131,20 @@ function RunFigures({ run, cost }: { run: RunDetail; cost: string }) {
 const PENDING_VERDICTS = ["Loop breaker", "Three-layer breaker", "Stagnation risk", "Context"];
 
 /**
- * The overview while the analysis runs: the figures at once, and four cards of
- * about a verdict's height, so the tabs and the timeline below stay where they
- * are when the verdicts arrive (a run of 100 000 spans takes a few seconds).
+ * The verdicts' place while the analysis runs: four cards of about a verdict's
+ * height, so the tabs and the timeline below stay where they are when the
+ * verdicts arrive (a run of 100 000 spans takes a few seconds).
  */
-export function RunOverviewPending({ run }: { run: RunDetail }) {
+export function RunVerdictsPending() {
   return (
-    <section className="overview" data-testid="overview-pending" aria-label="Overview" aria-busy="true">
-      {hasEstimatedTimes(run.labels) && <RunTimingNotice />}
-      <RunFigures run={run} cost="…" />
-      <div className="run-verdicts" role="status">
-        {PENDING_VERDICTS.map((name) => (
-          <div className="run-verdict run-verdict-pending tone-info" key={name}>
-            <span className="run-verdict-text">{name}</span>
-            <span className="run-verdict-detail">Analysing the run…</span>
-          </div>
-        ))}
-      </div>
-    </section>
+    <div className="run-verdicts" role="status" aria-busy="true" data-testid="verdicts-pending">
+      {PENDING_VERDICTS.map((name) => (
+        <div className="run-verdict run-verdict-pending tone-info" key={name}>
+          <span className="run-verdict-text">{name}</span>
+          <span className="run-verdict-detail">Analysing the run…</span>
+        </div>
+      ))}
+    </div>
   );
 }
 

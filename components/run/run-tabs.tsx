@@ -31,7 +31,8 @@ export function RunTabs({
 }: {
   runId: string;
   active: RunTab;
-  counts: Partial<Record<RunTab, number>>;
+  /** Each tab's count badge (RunTabCount), or a Suspense boundary that streams one in. */
+  counts: Partial<Record<RunTab, React.ReactNode>>;
 }) {
   return (
     <nav className="run-tabs" role="tablist" aria-label="Run views">
@@ -47,9 +48,13 @@ export function RunTabs({
           data-testid={`tab-${tab}`}
         >
           {RUN_TAB_LABELS[tab]}
-          {counts[tab] != null && <span className="run-tab-count">{counts[tab]}</span>}
+          {counts[tab]}
         </Link>
       ))}
     </nav>
   );
+}
+
+export function RunTabCount({ n }: { n: number }) {
+  return <span className="run-tab-count">{n}</span>;
 }

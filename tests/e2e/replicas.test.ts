@@ -131,7 +131,7 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
         const page = await browser.newPage();
         await page.goto(`/runs/${RUN}?tab=timeline`);
         await page.locator('[data-testid="timeline"][data-loaded="complete"][data-analysis="ready"]').waitFor();
-        await page.getByTestId("overview").waitFor();
+        await page.getByTestId("verdict-halt").waitFor();
         return (await page.locator("body").innerText()).replaceAll(s.baseUrl, "<origin>");
       } finally {
         await browser.close();

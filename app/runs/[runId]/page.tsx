@@ -16,8 +16,8 @@ import { getRun } from "@/db/runs";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
-import { RunOverviewPending } from "@/components/run/run-overview";
-import { parseRunTab, RunTabs } from "@/components/run/run-tabs";
+import { RunOverview, RunVerdictsPending } from "@/components/run/run-overview";
+import { parseRunTab, RunTabCount, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
@@ -25,9 +25,10 @@ import { isReceivingNow } from "./live";
 import {
   analysisFailure,
   AnalysisPending,
-  RunOverviewSection,
+  RunCostSection,
+  RunVerdictsSection,
   RunTabSection,
-  RunTabsSection,
+  RunTabCountSection,
   type RunAnalysis,
 } from "./run-sections";
 import { requirePageUser } from "@/app/_server/session";
@@ -97,12 +98,35 @@ export default async function RunPage({ params, searchParams }: Props) {
           All runs
         </Link>
       </div>
-      <Suspense fallback={<RunOverviewPending run={run} />}>
-        <RunOverviewSection db={db} run={run} analysis={analysis} />
-      </Suspense>
-      <Suspense fallback={<RunTabs runId={run.run_id} active={tab} counts={{ iterations: run.counts.iterations }} />}>
-        <RunTabsSection run={run} active={tab} analysis={analysis} />
-      </Suspense>
+      <RunOverview
+        run={run}
+        cost={
+          <Suspense fallback="…">
+            <RunCostSection run={run} analysis={analysis} />
+          </Suspense>
+        }
+      >
+        <Suspense fallback={<RunVerdictsPending />}>
+          <RunVerdictsSection db={db} run={run} analysis={analysis} />
+        </Suspense>
+      </RunOverview>
+      <RunTabs
+        runId={run.run_id}
+        active={tab}
+        counts={{
+          tools: (
+            <Suspense fallback={null}>
+              <RunTabCountSection tab="tools" analysis={analysis} />
+            </Suspense>
+          ),
+          iterations: <RunTabCount n={run.counts.iterations} />,
+          breakers: (
+            <Suspense fallback={null}>
+              <RunTabCountSection tab="breakers" analysis={analysis} />
+            </Suspense>
+          ),
+        }}
+      />
       <div
         role="tabpanel"
         id="run-tabpanel"

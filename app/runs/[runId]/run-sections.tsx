@@ -1,6 +1,8 @@
 // The parts of the run page that need the analysis, each rendered once the
 // report arrives, inside the page's Suspense boundaries: the page's header,
-// tabs and timeline reach the browser first, and the timeline starts on its
+// the run's figures, the tabs and the timeline reach the browser first (each
+// only once: a boundary holds just what the analysis decides, so a fallback and
+// its content never carry the same test ids), and the timeline starts on its
 // spans while a fresh run is still being analysed (docs/benchmarks.md#ui).
 // An analysis that fails says why in its place; the rest of the page stays.
 import type { Db } from "@/db/client";
@@ -11,8 +13,8 @@ import type { CommentOut } from "@/lib/schemas/comments";
 import type { RunDetail } from "@/lib/schemas/api";
 import { countByIteration } from "@/lib/comments/threads";
 import { ContextCard } from "@/components/run/context-card";
-import { RunOverview } from "@/components/run/run-overview";
-import { RunTabs, type RunTab } from "@/components/run/run-tabs";
+import { formatRunCost, RunVerdicts } from "@/components/run/run-overview";
+import { RunTabCount, type RunTab } from "@/components/run/run-tabs";
 import { BreakersPanel } from "./breakers-panel";
 import { detectionHrefs } from "./detection-hrefs";
 import { IterationsPanel } from "./iterations-panel";
@@ -44,7 +46,8 @@ function AnalysisFailed({ error }: { error: string }) {
   );
 }
 
-export async function RunOverviewSection({
+/** The overview's verdicts, once the analysis is in; why there are none when it failed. */
+export async function RunVerdictsSection({
   db,
   run,
   analysis,
@@ -55,21 +58,26 @@ export async function RunOverviewSection({
 }) {
   const a = await analysis;
   if ("error" in a) return <AnalysisFailed error={a.error} />;
-  return <RunOverview run={run} report={a.report} iterationHrefs={await detectionHrefs(db, run, a.report)} />;
+  return <RunVerdicts run={run} report={a.report} iterationHrefs={await detectionHrefs(db, run, a.report)} />;
 }
 
-export async function RunTabsSection({
-  run,
-  active,
+/** The cost figure's value: the analysis prices the calls. */
+export async function RunCostSection({ run, analysis }: { run: RunDetail; analysis: Promise<RunAnalysis> }) {
+  const a = await analysis;
+  return "error" in a ? "—" : formatRunCost(run, a.report);
+}
+
+/** The count badge of the tools or the breakers tab, once the analysis is in; none when it failed. */
+export async function RunTabCountSection({
+  tab,
   analysis,
 }: {
-  run: RunDetail;
-  active: RunTab;
+  tab: "tools" | "breakers";
   analysis: Promise<RunAnalysis>;
 }) {
   const a = await analysis;
-  const counts = "error" in a ? {} : { tools: a.report.tools.length, breakers: a.breakerLog.length };
-  return <RunTabs runId={run.run_id} active={active} counts={{ ...counts, iterations: run.counts.iterations }} />;
+  if ("error" in a) return null;
+  return <RunTabCount n={tab === "tools" ? a.report.tools.length : a.breakerLog.length} />;
 }
 
 type TabProps = {
