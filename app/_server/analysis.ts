@@ -67,15 +67,17 @@ async function readCached(db: Db, { run, key, defaults }: Resolved): Promise<Ana
   return cached;
 }
 
+/** The cached report, else `computeWith`'s (the job worker's plain compute; in process, a gated one). */
 async function readOrCompute(
   db: Db,
   runId: string,
   overrides: PartialSettings,
+  computeWith: (request: Resolved) => Promise<AnalysisReport> = (request) => compute(db, request),
 ): Promise<{ report: AnalysisReport; computed: boolean }> {
   const request = await resolveRequest(db, runId, overrides);
   const cached = await readCached(db, request);
   if (cached) return { report: cached, computed: false };
-  return { report: await compute(db, request), computed: true };
+  return { report: await computeWith(request), computed: true };
 }
 
 /** Analyse the run as resolved, cache the report and, with default settings, the runs list's verdict. */
@@ -94,9 +96,8 @@ async function compute(db: Db, { run, settings, key, defaults }: Resolved, pageR
  * enough that a request waits a fraction of a second at most.
  */
 async function analyseInProcess(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
-  const request = await resolveRequest(db, runId, overrides);
-  const cached = await readCached(db, request);
-  return cached ?? inBackground(() => compute(db, request, IN_PROCESS_PAGE_ROWS));
+  const gated = (request: Resolved) => inBackground(() => compute(db, request, IN_PROCESS_PAGE_ROWS));
+  return (await readOrCompute(db, runId, overrides, gated)).report;
 }
 
 /** A job per run, settings and data version; a run changed while it ran is resolved again (a few times). */

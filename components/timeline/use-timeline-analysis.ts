@@ -5,7 +5,7 @@
 // re-read for new data) keeps the last inputs until it settles.
 import { useEffect, useState } from "react";
 import { NO_LANE_INPUTS, type LaneInputs } from "@/lib/timeline/lanes";
-import type { BreakerInputs, TimelineAnalysis } from "@/lib/timeline/overlays";
+import { NO_BREAKER_INPUTS, type BreakerInputs, type TimelineAnalysis } from "@/lib/timeline/overlays";
 
 export type TimelineAnalysisState = {
   status: "pending" | "ready" | "failed";
@@ -14,8 +14,12 @@ export type TimelineAnalysisState = {
   error: string | null;
 };
 
-const NO_BREAKERS: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: [] };
-const PENDING: TimelineAnalysisState = { status: "pending", breakers: NO_BREAKERS, lanes: NO_LANE_INPUTS, error: null };
+const PENDING: TimelineAnalysisState = {
+  status: "pending",
+  breakers: NO_BREAKER_INPUTS,
+  lanes: NO_LANE_INPUTS,
+  error: null,
+};
 
 export function useTimelineAnalysis(analysis: Promise<TimelineAnalysis>): TimelineAnalysisState {
   const [state, setState] = useState(PENDING);

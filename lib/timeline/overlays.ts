@@ -27,6 +27,9 @@ export type BreakerInputs = {
   api: StateTransition[];
 };
 
+/** No breaker transitions at all: what the timeline draws from before the analysis arrives. */
+export const NO_BREAKER_INPUTS: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: [] };
+
 /** What the timeline takes from the analysis — it arrives after the spans start — or why there is none. */
 export type TimelineAnalysis = { breakers: BreakerInputs; lanes: LaneInputs } | { error: string };
 

@@ -132,6 +132,7 @@ describe.skipIf(!TEST_URL)("two server processes on one Postgres database", () =
         await page.goto(`/runs/${RUN}?tab=timeline`);
         await page.locator('[data-testid="timeline"][data-loaded="complete"][data-analysis="ready"]').waitFor();
         await page.getByTestId("verdict-halt").waitFor();
+        await page.locator('[data-testid="tab-breakers"] .run-tab-count').waitFor(); // streams on its own
         return (await page.locator("body").innerText()).replaceAll(s.baseUrl, "<origin>");
       } finally {
         await browser.close();
