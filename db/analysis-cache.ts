@@ -1,8 +1,9 @@
-// The analysis report cached per run and settings hash, valid while the run's
-// data_version is the one the report saw (every ingest write bumps it).
+// The analysis report cached per run and settings hash, with the run's
+// data_version it saw (every ingest write bumps it): valid for a request that
+// saw that version or an earlier one. A report never replaces a later one.
 // Also stores the runs page's verdict badges from the default-settings report.
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { ANALYSIS_VERSION } from "@/lib/analysis/version";
 import { runNotFound } from "@/lib/errors";
 import type { RunVerdict } from "@/lib/schemas/api";
@@ -17,18 +18,19 @@ export function hashSettings(settings: unknown): string {
     .digest("hex");
 }
 
-export async function getCachedReport(db: Db, runId: string, settingsHash: string, dataVersion: number) {
+/** The cached report of data version `minVersion` or a later one, with its version. */
+export async function getCachedReport(db: Db, runId: string, settingsHash: string, minVersion: number) {
   const [row] = await db
-    .select({ report: analysisCache.report })
+    .select({ report: analysisCache.report, dataVersion: analysisCache.dataVersion })
     .from(analysisCache)
     .where(
       and(
         eq(analysisCache.runId, runId),
         eq(analysisCache.settingsHash, settingsHash),
-        eq(analysisCache.dataVersion, dataVersion),
+        gte(analysisCache.dataVersion, minVersion),
       ),
     );
-  return row?.report ?? null;
+  return row ?? null;
 }
 
 export async function putCachedReport(
@@ -46,6 +48,8 @@ export async function putCachedReport(
       .onConflictDoUpdate({
         target: [analysisCache.runId, analysisCache.settingsHash],
         set: { dataVersion, report: value, createdAt: sql`now()` },
+        // Two computations of one run overlapping: the one that saw the older data, finishing last, keeps out.
+        setWhere: lte(analysisCache.dataVersion, dataVersion),
       });
   } catch (err) {
     // The run was deleted while it was analysed (the foreign key refuses its cache row).
@@ -53,9 +57,10 @@ export async function putCachedReport(
   }
 }
 
+/** The runs list's verdict of data version `dataVersion`, unless one of a later version is saved. */
 export async function saveVerdict(db: Db, runId: string, dataVersion: number, verdict: RunVerdict) {
   await db
     .update(runs)
     .set({ verdict, verdictVersion: dataVersion, verdictRules: ANALYSIS_VERSION })
-    .where(eq(runs.runId, runId));
+    .where(and(eq(runs.runId, runId), or(isNull(runs.verdictVersion), lte(runs.verdictVersion, dataVersion))));
 }

@@ -20,18 +20,20 @@ import { PartialSettings, resolveSettings, settingsFromConfig, type AnalysisSett
 import { ApiError, runNotFound } from "@/lib/errors";
 import type { RunDetail, RunVerdict } from "@/lib/schemas/api";
 
-export function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
-  // One computation per run and overrides at a time: a page opened while the
-  // post-ingest analysis runs waits for it instead of doing the work twice.
-  // On Postgres the work is a queue job (db/queue/), so that holds across processes too.
-  const flightKey = `${runId}\u0000${JSON.stringify(overrides)}`;
+export async function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
+  const request = await resolveRequest(db, runId, overrides);
+  // One computation per run, settings and data version at a time: a page opened while the
+  // post-ingest analysis runs waits for it instead of doing the work twice. A request that
+  // saw newer data than a running computation starts its own: joining would answer with
+  // the older data. On Postgres the work is a queue job (db/queue/), so that holds across processes too.
+  const flightKey = `${runId}\u0000${request.key}\u0000${request.run.data_version}`;
   const byDb = (globalForFlights.loopscopeAnalysisFlights ??= new WeakMap());
   const flights = byDb.get(db) ?? new Map<string, Promise<AnalysisReport>>();
   byDb.set(db, flights);
   let flight = flights.get(flightKey);
   if (!flight) {
     const queue = queueFor(db);
-    flight = queue ? analyseOnQueue(db, queue, runId, overrides) : analyseInProcess(db, runId, overrides);
+    flight = queue ? analyseOnQueue(db, queue, request) : analyseInProcess(db, request);
     flights.set(flightKey, flight);
     void flight.finally(() => flights.delete(flightKey)).catch(() => {});
   }
@@ -49,32 +51,38 @@ const globalForFlights = globalThis as unknown as {
 /** Span rows per page of the analysis's streams in process: a page is 100–150 ms of PGlite at 100 000 spans. */
 const IN_PROCESS_PAGE_ROWS = 5_000;
 
-type Resolved = { run: RunDetail; settings: AnalysisSettings; key: string; defaults: boolean };
+type Resolved = {
+  run: RunDetail;
+  overrides: PartialSettings;
+  settings: AnalysisSettings;
+  key: string;
+  defaults: boolean;
+};
 
 async function resolveRequest(db: Db, runId: string, overrides: PartialSettings): Promise<Resolved> {
   const run = await getRun(db, runId);
   if (!run) throw runNotFound(runId);
   const project = await getProjectSettings(db);
   const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
-  return { run, settings, key: hashSettings(settings), defaults: Object.keys(overrides).length === 0 };
+  return { run, overrides, settings, key: hashSettings(settings), defaults: Object.keys(overrides).length === 0 };
 }
 
+/** A cached report of the request's data version or a later one: never one older than the data the request saw. */
 async function readCached(db: Db, { run, key, defaults }: Resolved): Promise<AnalysisReport | null> {
-  const cached = (await getCachedReport(db, run.run_id, key, run.data_version)) as AnalysisReport | null;
+  const cached = await getCachedReport(db, run.run_id, key, run.data_version);
+  if (!cached) return null;
+  const report = cached.report as AnalysisReport;
   // A verdict from older rules (run.verdict reads null when stale) is redone from the cached report.
-  if (cached && defaults && run.verdict === null)
-    await saveVerdict(db, run.run_id, run.data_version, verdictOf(cached));
-  return cached;
+  if (defaults && run.verdict === null) await saveVerdict(db, run.run_id, cached.dataVersion, verdictOf(report));
+  return report;
 }
 
 /** The cached report, else `computeWith`'s (the job worker's plain compute; in process, a gated one). */
 async function readOrCompute(
   db: Db,
-  runId: string,
-  overrides: PartialSettings,
+  request: Resolved,
   computeWith: (request: Resolved) => Promise<AnalysisReport> = (request) => compute(db, request),
 ): Promise<{ report: AnalysisReport; computed: boolean }> {
-  const request = await resolveRequest(db, runId, overrides);
   const cached = await readCached(db, request);
   if (cached) return { report: cached, computed: false };
   return { report: await computeWith(request), computed: true };
@@ -95,27 +103,27 @@ async function compute(db: Db, { run, settings, key, defaults }: Resolved, pageR
  * queries give way to the requests' (db/pglite-gate.ts), in pages small
  * enough that a request waits a fraction of a second at most.
  */
-async function analyseInProcess(db: Db, runId: string, overrides: PartialSettings): Promise<AnalysisReport> {
+async function analyseInProcess(db: Db, request: Resolved): Promise<AnalysisReport> {
   const gated = (request: Resolved) => inBackground(() => compute(db, request, IN_PROCESS_PAGE_ROWS));
-  return (await readOrCompute(db, runId, overrides, gated)).report;
+  return (await readOrCompute(db, request, gated)).report;
 }
 
-/** A job per run, settings and data version; a run changed while it ran is resolved again (a few times). */
-async function analyseOnQueue(
-  db: Db,
-  queue: Promise<AnalysisQueue>,
-  runId: string,
-  overrides: PartialSettings,
-): Promise<AnalysisReport> {
-  for (let attempt = 1; ; attempt++) {
-    const request = await resolveRequest(db, runId, overrides);
+/**
+ * A job per run, settings and data version. The job resolves the run again
+ * when it starts, so its report is of that version or a later one, which the
+ * request takes. Only a job that found nothing to analyse (the run deleted
+ * meanwhile) leaves no report: resolving again then answers the 404.
+ */
+async function analyseOnQueue(db: Db, queue: Promise<AnalysisQueue>, first: Resolved): Promise<AnalysisReport> {
+  const runId = first.run.run_id;
+  for (let attempt = 1, request = first; ; attempt++, request = await resolveRequest(db, runId, first.overrides)) {
     const cached = await readCached(db, request);
     if (cached) return cached;
     const jobKey = `${runId}:${request.key}:${request.run.data_version}`;
-    const read = () => getCachedReport(db, runId, request.key, request.run.data_version);
-    const report = await awaitJobResult(await queue, jobKey, { runId, overrides }, read);
+    const read = async () => (await getCachedReport(db, runId, request.key, request.run.data_version))?.report ?? null;
+    const report = await awaitJobResult(await queue, jobKey, { runId, overrides: first.overrides }, read);
     if (report) return report as AnalysisReport;
-    if (attempt === 3) throw new ApiError("internal", `run "${runId}" kept changing while it was analysed`);
+    if (attempt === 3) throw new ApiError("internal", `the analysis of run "${runId}" left no report`);
   }
 }
 
@@ -126,7 +134,8 @@ async function analyseOnQueue(
  */
 export async function analyseJob(db: Db, data: AnalysisJobData): Promise<{ computed: boolean }> {
   try {
-    const { computed } = await readOrCompute(db, data.runId, PartialSettings.parse(data.overrides));
+    const request = await resolveRequest(db, data.runId, PartialSettings.parse(data.overrides));
+    const { computed } = await readOrCompute(db, request);
     return { computed };
   } catch (err) {
     // Deleted meanwhile: nothing to do, and the waiting request answers its 404.

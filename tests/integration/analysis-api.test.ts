@@ -127,6 +127,19 @@ describe.each(targets)("GET /api/v1/runs/{id}/analysis on $name", (target) => {
     expect(a).toBe(b);
   });
 
+  test("a request made after a write never joins a computation of the data before it", async () => {
+    const span = (t: number) => `{"run_id":"r-live","name":"a","t0":${t},"t1":${t + 0.5}}\n`;
+    const asked: Promise<AnalysisReport>[] = [];
+    for (let calls = 1; calls <= 6; calls++) {
+      await ingestText(h.db, span(calls));
+      asked.push(getAnalysis(h.db, "r-live")); // left running while the next span lands
+    }
+    const callsSeen = (await Promise.all(asked)).map((report) => report.tools[0]?.calls ?? 0);
+    for (const [i, calls] of callsSeen.entries()) expect(calls, `request ${i + 1}`).toBeGreaterThanOrEqual(i + 1);
+    expect((await getAnalysis(h.db, "r-live")).tools[0]?.calls).toBe(6);
+    expect((await getRun(h.db, "r-live"))?.verdict).not.toBeNull();
+  });
+
   test("a report read back from the cache keeps the docs/api.md key order", async () => {
     await analysis("r-healthy");
     const { body } = await analysis("r-healthy");

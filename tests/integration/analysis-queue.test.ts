@@ -13,7 +13,8 @@ import { getAnalysis } from "@/app/_server/analysis";
 import { startAnalysisQueue } from "@/app/_server/queue-start";
 import { awaitJobResult } from "@/db/queue/wait";
 import { sql } from "drizzle-orm";
-import { ingestFile, EXAMPLES } from "./support/ingest";
+import { readFileSync } from "node:fs";
+import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
 
 const TEST_URL = process.env.TEST_DATABASE_URL;
 const TIMINGS: QueueTimings = { expireInSeconds: 2, sweepIntervalSeconds: 1, pollingIntervalSeconds: 0.5 };
@@ -103,6 +104,50 @@ describe.skipIf(!TEST_URL)("analysis as a queue job on Postgres", () => {
 
   test("an unknown run answers 404 through the queue too", async () => {
     await expect(getAnalysis(replicaA.db, "r-nope")).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe.skipIf(!TEST_URL)("a run written to while it is analysed", () => {
+  let temp: TempDatabase;
+  let replica: DbHandle;
+  const queues: AnalysisQueue[] = [];
+
+  beforeAll(async () => {
+    temp = await openTempDatabase(TEST_URL ?? "", "queue_live");
+    replica = await openDatabase({ url: temp.url });
+    const queue = await startAnalysisQueue(replica, temp.url, "all", TIMINGS);
+    if (queue) queues.push(queue);
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((q) => q.stop()));
+    await replica?.close();
+    await temp?.close();
+  });
+
+  // As on a server ingesting a live run: each upload's analysis is asked while
+  // the next uploads land. Every request gets a report no older than the data it
+  // saw, never "kept changing", and one asked after the last write has all of it.
+  test("every request gets a report; one asked after the last write has all of it", async () => {
+    const lines = readFileSync(`${EXAMPLES}/stuck-loop.jsonl`, "utf8").trimEnd().split("\n");
+    const batches: string[] = [];
+    for (let start = 0; start < lines.length; start += 20)
+      batches.push(lines.slice(start, start + 20).join("\n") + "\n");
+    const asked: Promise<unknown>[] = [];
+    for (const batch of batches) {
+      await ingestText(replica.db, batch);
+      asked.push(getAnalysis(replica.db, "r-stuck-loop"));
+    }
+    const last = await getAnalysis(replica.db, "r-stuck-loop");
+    const settled = await Promise.allSettled(asked);
+    expect(settled.filter((s) => s.status === "rejected")).toEqual([]);
+
+    const reference = await openDatabase({ memory: true });
+    try {
+      await ingestFile(reference.db, `${EXAMPLES}/stuck-loop.jsonl`);
+      expect(last).toEqual(await getAnalysis(reference.db, "r-stuck-loop"));
+    } finally {
+      await reference.close();
+    }
   });
 });
 

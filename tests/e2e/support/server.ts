@@ -16,7 +16,8 @@ const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 const LOG_TAIL_CHARS = 6_000;
 
-export type AppServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+/** A started server; `log` is the tail of its output, for a failed assertion's message. */
+export type AppServer = { baseUrl: string; dataDir: string; log: () => string; stop: () => Promise<void> };
 
 /** The environment both `next build` and `next start` run with. */
 function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -93,7 +94,7 @@ export async function startServer({
     await stop();
     throw err;
   }
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, dataDir, log, stop };
 }
 
 /** Poll until the server answers 200 (the first request also waits for PGlite's first open and migrations). */
