@@ -159,18 +159,41 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
 /**
  * Analyse freshly ingested runs once, after the response has gone, so the
  * first visit to a run page finds its report cached. Runs over `maxSpans`
- * wait until someone opens them. Failures are logged, never thrown.
+ * wait until someone opens them. A run whose warm-up is still running when
+ * more uploads land is analysed once more when it ends, not once per upload:
+ * a live run uploaded in many small batches costs one analysis at a time.
+ * Failures are logged, never thrown.
  */
 export async function warmAnalyses(db: Db, runIds: string[], maxSpans = 2_000_000): Promise<void> {
+  const byDb = (globalForWarmUps.loopscopeWarmUps ??= new WeakMap());
+  const warming = byDb.get(db) ?? new Map<string, { again: boolean }>();
+  byDb.set(db, warming);
   for (const runId of runIds) {
+    const running = warming.get(runId);
+    if (running) {
+      running.again = true;
+      continue;
+    }
+    const state = { again: true };
+    warming.set(runId, state);
     try {
-      const run = await getRun(db, runId);
-      if (run && run.counts.spans <= maxSpans) await getAnalysis(db, runId);
+      while (state.again) {
+        state.again = false;
+        const run = await getRun(db, runId);
+        if (run && run.counts.spans <= maxSpans) await getAnalysis(db, runId);
+      }
     } catch (err) {
       console.warn(`loopscope: background analysis of ${runId} failed: ${(err as Error).message}`);
+    } finally {
+      warming.delete(runId);
     }
   }
 }
+
+/** The runs being warmed up per database handle, and whether more uploads landed meanwhile. */
+const globalForWarmUps = globalThis as unknown as {
+  loopscopeWarmUps?: WeakMap<Db, Map<string, { again: boolean }>>;
+};
 
 /**
  * After an ingest: refresh the planner statistics its `stored` new rows made
