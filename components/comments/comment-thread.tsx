@@ -3,6 +3,7 @@
 // anchor, its replies indented, a reply form on demand, and Edit / Delete on
 // the comments this browser may change (lib/comments/permissions.ts; the
 // server checks again).
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { Principal } from "@/lib/auth/roles";
 import { mayChangeComment } from "@/lib/comments/permissions";
@@ -12,8 +13,10 @@ import { COMMENT_BODY_MAX, type CommentOut } from "@/lib/schemas/comments";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { commentsUrl, sendComment } from "./comment-api";
 import { CommentForm } from "./comment-form";
-import { CommentMarkdown } from "./comment-markdown";
 import { FormError } from "@/components/shared/form-error";
+
+// Markdown (react-markdown, remark-gfm: about 160 KB of script) loads with the first comment shown.
+const CommentMarkdown = dynamic(() => import("./comment-markdown").then((m) => m.CommentMarkdown));
 
 export type ThreadContext = { runId: string; mentionNames: readonly string[]; who: Principal | null };
 
