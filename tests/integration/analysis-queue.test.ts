@@ -1,9 +1,12 @@
 // The analysis job queue on a real Postgres server (docs/scaling.md#analysis-queue):
 // two database handles with a queue each stand for two replicas of the server.
 // Simultaneous requests on both compute a report once (counted in the queue's
-// own table: the jobs whose output says they computed); a worker killed while
-// it holds a job leaves it to another after the (shortened) expiry.
+// own table: the jobs whose output says they computed); a run written to while
+// it is analysed answers every request with a report no older than the data it
+// saw; a worker killed while it holds a job leaves it to another after the
+// (shortened) expiry.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, rowsOf, type DbHandle } from "@/db/client";
@@ -13,7 +16,6 @@ import { getAnalysis } from "@/app/_server/analysis";
 import { startAnalysisQueue } from "@/app/_server/queue-start";
 import { awaitJobResult } from "@/db/queue/wait";
 import { sql } from "drizzle-orm";
-import { readFileSync } from "node:fs";
 import { ingestFile, ingestText, EXAMPLES } from "./support/ingest";
 
 const TEST_URL = process.env.TEST_DATABASE_URL;
