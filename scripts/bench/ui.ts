@@ -14,7 +14,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_PATH } from "../../tests/e2e/support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/support/browser";
 import { buildAppOnce, E2E_DIST_DIR, ROOT, startServer } from "../../tests/e2e/support/server";
 
 const RUN_ID = "r-bench-ui";
@@ -131,14 +131,7 @@ export async function run(args: string[]): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-gpu-vsync",
-      "--disable-frame-rate-limit",
-      "--enable-precise-memory-info",
-    ],
+    args: [...CHROMIUM_ARGS, "--disable-gpu-vsync", "--disable-frame-rate-limit", "--enable-precise-memory-info"],
   });
   try {
     const ingestBody = async (jsonl: string) => {

@@ -10,7 +10,7 @@ import { ROOT, startServer, type AppServer } from "./server";
 
 export const CHROMIUM_PATH = process.env.LOOPSCOPE_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
