@@ -1,5 +1,7 @@
 // Geometry shared by the timeline's components and its CSS module.
 export const ROW_H = 22;
+/** The waterfall's scroll box height (.scroll in timeline.module.css). */
+export const SCROLL_H = 560;
 export const LABEL_W = 300;
 export const LANE_H = 34;
 export const MINIMAP_H = 48;

@@ -1,9 +1,11 @@
 // The run page's timeline tab (server component): reads `view`, `span`,
 // `at` and the filters (`tool`, `failures`, `q`) from the page's search
 // params, picks the breaker parts of the analysis the lanes, halt lines and
-// span panel need (a few KB, not the whole report), hints the browser to
-// preload the first span page, and renders the client timeline, which
-// fetches the spans itself page by page, with the run's comments. The
+// span panel need (a few KB, not the whole report), and renders the client
+// timeline with the first span page the page read (its first rows are then
+// in the HTML, painted before the app's scripts have run) and the run's
+// comments; the timeline fetches the later pages itself. Without a first
+// page it fetches that one too, hinted to the browser to preload. The
 // analysis is handed on as a promise: the spans are drawn without waiting
 // for it, and the lanes and halt lines join when it arrives.
 import { preload } from "react-dom";
@@ -12,11 +14,13 @@ import type { CommentOut } from "@/lib/schemas/comments";
 import { pickLaneInputs } from "@/lib/timeline/lanes";
 import { pickBreakerInputs, type TimelineAnalysis } from "@/lib/timeline/overlays";
 import { parseFilterParams, parseMomentParam, parseViewParam } from "@/lib/timeline/url-state";
-import { timelinePageUrl } from "@/lib/timeline/wire";
+import { timelinePageUrl, type TimelinePage } from "@/lib/timeline/wire";
 import { TimelineView } from "./timeline-view";
 
 export type TimelineTabProps = {
   runId: string;
+  /** The first span page (TIMELINE_FIRST_PAGE spans), read with the page; null to fetch it in the browser. */
+  firstPage: TimelinePage | null;
   /** The run's analysis, or why there is none; the timeline does not wait for it. */
   analysis: Promise<{ report: AnalysisReport } | { error: string }>;
   /** The page's search params: `view=<startMs>-<endMs>` (ms from run start), `span=<span_id>`, `at=<ms>`, filters. */
@@ -26,14 +30,15 @@ export type TimelineTabProps = {
   mentionNames: readonly string[];
 };
 
-export function TimelineTab({ runId, analysis, searchParams, comments, mentionNames }: TimelineTabProps) {
-  // The browser starts fetching the first span page with the HTML, not after hydration.
-  preload(timelinePageUrl(runId, null), { as: "fetch", crossOrigin: "anonymous" });
+export function TimelineTab({ runId, firstPage, analysis, searchParams, comments, mentionNames }: TimelineTabProps) {
+  // Without a first page, the browser starts fetching it with the HTML, not after hydration.
+  if (!firstPage) preload(timelinePageUrl(runId, null), { as: "fetch", crossOrigin: "anonymous" });
   const view = parseViewParam(searchParams.view);
   return (
     <TimelineView
       key={runId}
       runId={runId}
+      firstPage={firstPage}
       analysis={analysis.then((a): TimelineAnalysis =>
         "error" in a ? a : { breakers: pickBreakerInputs(a.report), lanes: pickLaneInputs(a.report) },
       )}

@@ -5,11 +5,12 @@
 // and hands prepared arrays to the minimap, header, breaker lanes, halt
 // lines, waterfall and panel. A link's target (view=, span=, at=) is applied
 // by useLinkTarget; the view, span and filters go back into the URL.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { formatCount } from "@/lib/format";
 import { isFiltering, keepWithAncestors, matchSpans, type TimelineFilter } from "@/lib/timeline/filter";
 import { clampView, labelColumnPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import type { TimelineAnalysis } from "@/lib/timeline/overlays";
+import type { TimelinePage } from "@/lib/timeline/wire";
 import { flattenRows } from "@/lib/timeline/rows";
 import { describeTimelineLoad, shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
@@ -35,6 +36,8 @@ import css from "./timeline.module.css";
 
 export type TimelineViewProps = {
   runId: string;
+  /** The first span page, read with the page (its rows are server-rendered); null to fetch it. */
+  firstPage: TimelinePage | null;
   /** The breaker inputs from the analysis: the spans are drawn before it arrives (use-timeline-analysis.ts). */
   analysis: Promise<TimelineAnalysis>;
   initialView: ViewRange | null;
@@ -48,12 +51,20 @@ export type TimelineViewProps = {
 
 export function TimelineView(props: TimelineViewProps) {
   const { runId, initialView, initialSpan, initialAt, initialFilter, mentionNames } = props;
-  const { store, run, done, error } = useTimelineData(runId);
+  const { store, run, done, error } = useTimelineData(runId, props.firstPage);
+  // "complete" only once hydrated: server-rendered rows are not yet rows one can click.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const { status: analysisStatus, breakers, lanes, error: analysisError } = useTimelineAnalysis(props.analysis);
   const [view, setView] = useState<ViewRange | null>(initialView);
   const [selectedId, setSelectedId] = useState<string | null>(initialSpan);
   const [focusAt, setFocusAt] = useState<number | null>(initialAt);
   const [rowsW, setRowsW] = useState(1100);
+  // Until the rows' width is measured (server-rendered, hydrating) the axis is hidden: it is laid out in px.
+  const [measured, setMeasured] = useState(false);
   const labelW = labelColumnPx(rowsW);
   const width = Math.max(50, rowsW - labelW);
   const [filter, setFilter] = useState<TimelineFilter>(initialFilter);
@@ -118,7 +129,7 @@ export function TimelineView(props: TimelineViewProps) {
     <div
       className={css.root}
       data-testid="timeline"
-      data-loaded={done ? "complete" : "partial"}
+      data-loaded={done && hydrated ? "complete" : "partial"}
       data-analysis={analysisStatus}
       data-span-count={store.count}
     >
@@ -132,7 +143,7 @@ export function TimelineView(props: TimelineViewProps) {
           onCollapseRepeats={setCollapseRepeats}
           onZoom={zoom}
         />
-        <div className={css.frame} style={frameStyle}>
+        <div className={css.frame} style={frameStyle} data-measured={measured}>
           <TimelineMinimap {...pane} store={store} halts={o.halts} width={rowsW} />
           {o.halts.length > 0 && (
             <div className={css.haltStrip} style={{ height: o.halts.length * HALT_LABEL_PX + 4 }} />
@@ -181,7 +192,10 @@ export function TimelineView(props: TimelineViewProps) {
               selectedSpan={selected}
               revealRow={reveal}
               labelW={labelW}
-              onWidth={setRowsW}
+              onWidth={(px) => {
+                setRowsW(px);
+                setMeasured(true);
+              }}
               onSelectRow={selectRow}
               onToggle={toggle}
               onKey={onKey}
@@ -221,6 +235,8 @@ export function TimelineView(props: TimelineViewProps) {
     </div>
   );
 }
+
+const noSubscription = () => () => {};
 
 const sameView = (a: ViewRange, b: ViewRange): boolean =>
   Math.abs(a.startMs - b.startMs) < 1e-3 && Math.abs(a.endMs - b.endMs) < 1e-3;

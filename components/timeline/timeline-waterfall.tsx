@@ -5,16 +5,20 @@
 // cursor, shift+wheel pans, a plain wheel scrolls the rows; a click selects.
 // The rows follow the time window: when a zoom or pan leaves the rows on
 // screen without a bar in the window, they scroll to the first row that has one.
-import { memo, useEffect, useLayoutEffect, useRef } from "react";
+// Until the canvas first paints, each label row carries its bar as an element
+// of its own: the server renders the first rows so (the run page reads the
+// first span page), and they show before the app's scripts have run.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
-import { CONTAINER_COLOR, toolColor } from "@/lib/timeline/colors";
+import { CONTAINER_COLOR, FAILURE_COLOR, SHORT_CIRCUIT_COLOR, toolColor } from "@/lib/timeline/colors";
 import { isBlockedStart } from "@/lib/timeline/lanes";
-import { msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import { layoutBar, msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import { rowAtMoment, rowExtent, rowsMeetWindow, type TimelineRow } from "@/lib/timeline/rows";
-import { spanStatus } from "@/lib/timeline/status";
+import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
+import type { SpanStore } from "@/lib/timeline/store";
 import { drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
-import { ROW_H, WHEEL_ZOOM_PER_100PX } from "./constants";
+import { ROW_H, SCROLL_H, WHEEL_ZOOM_PER_100PX } from "./constants";
 import { useCanvas } from "./use-canvas";
 import css from "./timeline.module.css";
 
@@ -46,12 +50,16 @@ export function TimelineWaterfall(p: WaterfallProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_H,
     overscan: 12,
+    // Before the scroll box is measured (on the server, at hydration): its CSS height.
+    initialRect: { width: 0, height: SCROLL_H },
   });
+  const [painted, setPainted] = useState(false);
   const { canvasRef, height, schedule } = useCanvas(scrollRef, (ctx, h) => {
     const q = latest.current;
     drawWaterfall(ctx, { ...q, width: q.width, height: h, scrollTop: scrollRef.current?.scrollTop ?? 0 });
-    if (q.rows.length > 0 && h > 0 && performance.getEntriesByName("timeline-first-paint").length === 0) {
-      performance.mark("timeline-first-paint");
+    if (q.rows.length > 0 && h > 0) {
+      setPainted(true);
+      if (performance.getEntriesByName("timeline-first-paint").length === 0) performance.mark("timeline-first-paint");
     }
   });
   useLayoutEffect(schedule);
@@ -153,6 +161,7 @@ export function TimelineWaterfall(p: WaterfallProps) {
                 focusMs={p.focusMs}
                 rowLabels={p.rowLabels}
                 labelW={p.labelW}
+                barView={painted ? null : p.view}
                 onSelectRow={p.onSelectRow}
                 onToggle={p.onToggle}
               />
@@ -168,7 +177,14 @@ export function TimelineWaterfall(p: WaterfallProps) {
 type LabelProps = Pick<
   WaterfallProps,
   "store" | "shortCircuit" | "toolOpen" | "focusMs" | "rowLabels" | "labelW" | "onSelectRow" | "onToggle"
-> & { index: number; row: TimelineRow | undefined; top: number; selected: boolean };
+> & {
+  index: number;
+  row: TimelineRow | undefined;
+  top: number;
+  selected: boolean;
+  /** The view window while the canvas has not painted yet: the row then draws its own bar. */
+  barView: ViewRange | null;
+};
 
 /** One row's label. Memoised: a pan or zoom changes the view, never a label, so it re-renders none of them. */
 const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
@@ -233,7 +249,7 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
             ⊘
           </span>
         )}
-        <span className={css.name} title={label}>
+        <span className={css.name} title={label} {...(p.barView && p.index === 0 ? FIRST_ROW_TIMING : {})}>
           {label}
         </span>
         {blocked && (
@@ -253,6 +269,43 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
           <span className={css.dur}>{formatDuration(s.t1[row.span]! - s.t0[row.span]!)}</span>
         )}
       </div>
+      {p.barView && row.kind === "span" && <StaticBar store={s} span={row.span} status={status} view={p.barView} />}
     </div>
   );
 });
+
+/** Element Timing (not in React's types): npm run bench -- ui reads when the first row was painted. */
+const FIRST_ROW_TIMING = { elementtiming: "timeline-rows" };
+
+/** A span's bar as the canvas draws it (draw-waterfall.ts), placed in % of the bar area's width. */
+function StaticBar({
+  store,
+  span,
+  status,
+  view,
+}: {
+  store: SpanStore;
+  span: number;
+  status: SpanStatus;
+  view: ViewRange;
+}) {
+  const bar = layoutBar(store.t0[span]!, store.t1[span]!, view, 100, 0);
+  if (!bar) return null;
+  const name = store.names[store.name[span]!]!;
+  const color =
+    status === "failed"
+      ? FAILURE_COLOR
+      : status === "short_circuit"
+        ? SHORT_CIRCUIT_COLOR
+        : store.kinds[store.kind[span]!] === "agent"
+          ? CONTAINER_COLOR
+          : toolColor(name);
+  const style = {
+    "--bar-x": Math.max(0, bar.x) / 100,
+    "--bar-w": Math.min(bar.w, 100 - Math.max(0, bar.x)) / 100,
+    background: color,
+  } as React.CSSProperties;
+  return (
+    <span className={css.staticBar} style={style} data-testid="timeline-static-bar" data-status={status} aria-hidden />
+  );
+}

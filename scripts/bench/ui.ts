@@ -6,9 +6,11 @@
 // visit to another fresh run by a browser that has loaded the app before (the
 // browser's one-time compile of the app's scripts left out): the page's first
 // byte and its end (the page streams: the analysis comes last), the first
-// span page, the first timeline paint (the component's `timeline-first-paint`
-// mark), when the lanes could be drawn (`timeline-analysis-ready`) and when
-// every span page was received. Then frame times while panning and zooming for
+// timeline paint — the first rows and their bars, server-rendered with the
+// page's first span page (Element Timing of the first row, `timeline-rows`) —,
+// when the app's scripts have drawn the canvas and the timeline answers
+// (the component's `timeline-first-paint` mark), when the lanes could be drawn
+// (`timeline-analysis-ready`) and when every span page was received. Then frame times while panning and zooming for
 // ~3 s, and the JS heap. Frames are uncapped (no vsync), so a frame's time is
 // its real cost, not the 16.7 ms of a 60 Hz display. Prints; asserts nothing.
 import { existsSync } from "node:fs";
@@ -176,12 +178,12 @@ export async function run(args: string[]): Promise<void> {
       row(label, "");
       row("  page's first byte", `${m.firstByte.toFixed(0)} ms`);
       row("  page fully streamed (with the analysis)", `${m.html.toFixed(0)} ms`);
-      row("  first span page received", `${m.firstPage.toFixed(0)} ms`);
       row(
         "  time to first timeline paint",
-        `${m.firstPaint.toFixed(0)} ms`,
-        `target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(m.firstPaint <= FIRST_PAINT_TARGET_MS)}`,
+        `${m.rowsPainted.toFixed(0)} ms`,
+        `target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(m.rowsPainted <= FIRST_PAINT_TARGET_MS)} (server-rendered rows)`,
       );
+      row("  canvas drawn, timeline answers", `${m.canvasPainted.toFixed(0)} ms`, "the app's scripts ran");
       row("  lanes and halt lines drawn", `${m.analysis.toFixed(0)} ms`, "the analysis arrived");
       row(
         "  all span pages received",
@@ -208,8 +210,8 @@ type Visit = {
   firstByte: number;
   html: number;
   analysis: number;
-  firstPage: number;
-  firstPaint: number;
+  rowsPainted: number;
+  canvasPainted: number;
   loaded: number;
   pages: number;
   largestPageKb: number;
@@ -221,24 +223,37 @@ async function openTimeline(page: Page, url: string): Promise<Visit> {
   await page.waitForFunction(() => performance.getEntriesByName("timeline-first-paint").length > 0);
   await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
   await page.locator('[data-testid="timeline"][data-analysis="ready"]').waitFor();
-  return page.evaluate(() => {
+  // Element Timing entries are only observed (buffered), never listed by getEntriesByType.
+  const rowsPainted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list
+            .getEntries()
+            .find((e) => (e as PerformanceEntry & { identifier?: string }).identifier === "timeline-rows");
+          if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime || entry.startTime);
+        }).observe({ type: "element", buffered: true });
+        setTimeout(() => resolve(NaN), 1000); // no server-rendered rows
+      }),
+  );
+  const rest = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const pages = performance
       .getEntriesByType("resource")
       .filter((r) => r.name.includes("/timeline?")) as PerformanceResourceTiming[];
-    const first = pages[0];
     const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
     return {
       firstByte: nav.responseStart,
       html: nav.responseEnd,
       analysis: mark("timeline-analysis-ready"),
-      firstPage: first?.responseEnd ?? NaN,
-      firstPaint: mark("timeline-first-paint"),
-      loaded: Math.max(...pages.map((p) => p.responseEnd)),
-      pages: pages.length,
-      largestPageKb: Math.max(...pages.map((p) => p.decodedBodySize)) / 1024,
+      canvasPainted: mark("timeline-first-paint"),
+      // The first span page comes with the page; the later ones are fetched.
+      loaded: Math.max(nav.responseEnd, ...pages.map((p) => p.responseEnd)),
+      pages: pages.length + 1,
+      largestPageKb: Math.max(0, ...pages.map((p) => p.decodedBodySize)) / 1024,
     };
   });
+  return { ...rest, rowsPainted };
 }
 
 /** In the page: for `ms`, one wheel event per frame on the waterfall (shift = pan, ctrl = zoom), collecting rAF deltas. */

@@ -128,3 +128,30 @@ describe("timeline of the harness-spans example", () => {
     await saveScreenshot(page, "timeline-harness");
   });
 });
+
+describe("the first rows come with the page", () => {
+  test("the page's HTML holds the first rows, each with its bar, before any script has run", async () => {
+    const res = await fetch(`${server.baseUrl}/runs/r-stuck-loop?tab=timeline`);
+    const html = await res.text();
+    const rows = [...html.matchAll(/data-testid="timeline-row" data-span-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(rows[0]).toBe("it1");
+    // The rows of the scroll box's height and the virtualiser's overscan, not all 424.
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.length).toBeLessThan(60);
+    const bars = [...html.matchAll(/data-testid="timeline-static-bar" data-status="(\w+)"/g)].map((m) => m[1]);
+    expect(bars).toHaveLength(rows.length); // the whole run is in view: every row has its bar
+    expect(bars).toContain("failed");
+  });
+
+  test("once the app's scripts run, the canvas draws the bars and the rows' own bars go", async () => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await openTimeline("r-stuck-loop");
+    await page.waitForFunction(() => performance.getEntriesByName("timeline-first-paint").length > 0);
+    await expect.poll(() => page.getByTestId("timeline-static-bar").count()).toBe(0);
+    expect(await row("it1").count()).toBe(1);
+    expect(errors).toEqual([]); // a hydration mismatch would be reported here
+  });
+});

@@ -13,6 +13,8 @@ import { listComments, listMentionNames } from "@/db/comments";
 import { getReview } from "@/db/reviews";
 import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
+import { getTimelinePage } from "@/db/timeline";
+import { TIMELINE_FIRST_PAGE } from "@/lib/timeline/wire";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
 import { RunLiveBadge } from "@/components/run/run-live-badge";
@@ -62,12 +64,14 @@ export default async function RunPage({ params, searchParams }: Props) {
     }),
     (err: unknown) => ({ error: analysisFailure(err) }),
   );
-  const [comments, review, mentionNames] = await Promise.all([
+  const tab = parseRunTab(query.tab);
+  const [comments, review, mentionNames, firstPage] = await Promise.all([
     listComments(db, runId),
     getReview(db, runId),
     listMentionNames(db),
+    // The timeline's first span page comes with the page: its first rows are in the HTML.
+    tab === "timeline" ? getTimelinePage(db, runId, { limit: TIMELINE_FIRST_PAGE }) : null,
   ]);
-  const tab = parseRunTab(query.tab);
   const receiving = isReceivingNow(run);
 
   return (
@@ -140,6 +144,7 @@ export default async function RunPage({ params, searchParams }: Props) {
           <TimelineTab
             key={`${run.run_id}@${run.data_version}`}
             runId={run.run_id}
+            firstPage={firstPage}
             analysis={analysis}
             searchParams={query}
             comments={comments}
