@@ -10,7 +10,7 @@ import { formatCount, formatDuration, formatPct, formatUsd } from "@/lib/format"
 import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
 import { formatBottleneckCount, type BottleneckCounts } from "@/lib/charts/bottlenecks";
 import { Term } from "@/components/shared/glossary-term";
-import { ChartToolTotals } from "./chart-tool-totals";
+import { ChartToolTotals } from "./charts-lazy";
 import { runTabHref } from "./run-tabs";
 
 const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [

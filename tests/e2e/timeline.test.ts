@@ -154,4 +154,17 @@ describe("the first rows come with the page", () => {
     expect(await row("it1").count()).toBe(1);
     expect(errors).toEqual([]); // a hydration mismatch would be reported here
   });
+
+  test("the timeline tab loads no chart code: recharts comes with the tabs that draw charts", async () => {
+    await openTimeline("r-stuck-loop");
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((r) => r.name)
+        .filter((u) => u.endsWith(".js")),
+    );
+    expect(scripts.length).toBeGreaterThan(3);
+    const bodies = await Promise.all(scripts.map(async (u) => (await fetch(u)).text()));
+    expect(scripts.filter((_, i) => bodies[i]!.includes("recharts-wrapper"))).toEqual([]);
+  });
 });
