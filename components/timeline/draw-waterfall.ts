@@ -17,7 +17,7 @@ import { isBlockedStart } from "@/lib/timeline/lanes";
 import { layoutBar, xOfMs, type ViewRange } from "@/lib/timeline/layout";
 import type { IterationBand } from "@/lib/timeline/overlays";
 import type { TimelineRow } from "@/lib/timeline/rows";
-import { spanStatus } from "@/lib/timeline/status";
+import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
 import type { SpanStore } from "@/lib/timeline/store";
 import { ROW_H } from "./constants";
 
@@ -50,12 +50,14 @@ export function drawBackdrop(
   }
 }
 
-function colorOf(f: WaterfallFrame, i: number): string {
-  const s = spanStatus(f.store, i, f.shortCircuit);
-  if (s === "failed") return FAILURE_COLOR;
-  if (s === "short_circuit") return SHORT_CIRCUIT_COLOR;
-  return f.store.kinds[f.store.kind[i]!] === "agent" ? CONTAINER_COLOR : toolColor(f.store.names[f.store.name[i]!]!);
+/** A span's bar colour: by status, else container grey for an agent span, else its tool's colour. */
+export function barColor(store: SpanStore, i: number, status: SpanStatus): string {
+  if (status === "failed") return FAILURE_COLOR;
+  if (status === "short_circuit") return SHORT_CIRCUIT_COLOR;
+  return store.kinds[store.kind[i]!] === "agent" ? CONTAINER_COLOR : toolColor(store.names[store.name[i]!]!);
 }
+
+const colorOf = (f: WaterfallFrame, i: number): string => barColor(f.store, i, spanStatus(f.store, i, f.shortCircuit));
 
 /** A call its own tool's breaker would have blocked: a dashed box around the bar and a tick at its start. */
 function drawBlocked(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {

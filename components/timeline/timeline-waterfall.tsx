@@ -11,13 +11,13 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
-import { CONTAINER_COLOR, FAILURE_COLOR, SHORT_CIRCUIT_COLOR, toolColor } from "@/lib/timeline/colors";
+import { CONTAINER_COLOR, toolColor } from "@/lib/timeline/colors";
 import { isBlockedStart } from "@/lib/timeline/lanes";
 import { layoutBar, msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import { rowAtMoment, rowExtent, rowsMeetWindow, type TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
 import type { SpanStore } from "@/lib/timeline/store";
-import { drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
+import { barColor, drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
 import { ROW_H, SCROLL_H, WHEEL_ZOOM_PER_100PX } from "./constants";
 import { useCanvas } from "./use-canvas";
 import css from "./timeline.module.css";
@@ -291,19 +291,10 @@ function StaticBar({
 }) {
   const bar = layoutBar(store.t0[span]!, store.t1[span]!, view, 100, 0);
   if (!bar) return null;
-  const name = store.names[store.name[span]!]!;
-  const color =
-    status === "failed"
-      ? FAILURE_COLOR
-      : status === "short_circuit"
-        ? SHORT_CIRCUIT_COLOR
-        : store.kinds[store.kind[span]!] === "agent"
-          ? CONTAINER_COLOR
-          : toolColor(name);
   const style = {
     "--bar-x": Math.max(0, bar.x) / 100,
     "--bar-w": Math.min(bar.w, 100 - Math.max(0, bar.x)) / 100,
-    background: color,
+    background: barColor(store, span, status),
   } as React.CSSProperties;
   return (
     <span className={css.staticBar} style={style} data-testid="timeline-static-bar" data-status={status} aria-hidden />
