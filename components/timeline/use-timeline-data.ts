@@ -33,12 +33,12 @@ export function useTimelineData(runId: string, firstPage: TimelinePage | null): 
   const [start] = useState(() => {
     const none = { store: emptyStore(), run: null };
     return firstPage
-      ? { data: withPage(none, firstPage), cursor: firstPage.next_cursor, complete: firstPage.next_cursor === null }
-      : { data: { ...none, done: false, error: null }, cursor: null, complete: false };
+      ? { data: withPage(none, firstPage), cursor: firstPage.next_cursor }
+      : { data: { ...none, done: false, error: null }, cursor: null };
   });
   const [data, setData] = useState<TimelineData>(start.data);
   useEffect(() => {
-    if (start.complete) return; // the first page was the only one
+    if (start.data.done) return; // the first page was the only one
     const ac = new AbortController();
     (async () => {
       let cursor = start.cursor;

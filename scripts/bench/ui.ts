@@ -10,8 +10,8 @@
 // page's first span page (Element Timing of the first row, `timeline-rows`) —,
 // when the app's scripts have drawn the canvas and the timeline answers
 // (the component's `timeline-first-paint` mark), when the lanes could be drawn
-// (`timeline-analysis-ready`) and when every span page was received. Then frame times while panning and zooming for
-// ~3 s, and the JS heap. Frames are uncapped (no vsync), so a frame's time is
+// (`timeline-analysis-ready`) and when every span page was received. Then
+// frame times while panning and zooming for ~3 s, and the JS heap. Frames are uncapped (no vsync), so a frame's time is
 // its real cost, not the 16.7 ms of a 60 Hz display. Prints; asserts nothing.
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
 // examples (examples/README.md) ingested through the API, then rows,
 // the span panel, zoom in the URL surviving a reload, keyboard selection,
 // filters, and failures marked. Screenshots land in test-results/screenshots/.
-import type { Page } from "playwright-core";
+import type { ConsoleMessage, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { saveScreenshot, useAppPage } from "./support/browser";
 import { ingestExample, type AppServer } from "./support/server";
@@ -145,12 +145,14 @@ describe("the first rows come with the page", () => {
 
   test("once the app's scripts run, the canvas draws the bars and the rows' own bars go", async () => {
     const errors: string[] = [];
-    page.on("console", (m) => {
+    const onConsole = (m: ConsoleMessage) => {
       if (m.type() === "error") errors.push(m.text());
-    });
+    };
+    page.on("console", onConsole);
     await openTimeline("r-stuck-loop");
     await page.waitForFunction(() => performance.getEntriesByName("timeline-first-paint").length > 0);
     await expect.poll(() => page.getByTestId("timeline-static-bar").count()).toBe(0);
+    page.off("console", onConsole);
     expect(await row("it1").count()).toBe(1);
     expect(errors).toEqual([]); // a hydration mismatch would be reported here
   });
