@@ -37,7 +37,7 @@ import { insertColumnsOf, type InsertColumns } from "./table-columns";
 
 // Column lists from the schema (table-columns.ts), computed once. A run
 // record sets only the run's own fields; its totals belong to the writers.
-const RUN_RECORD_KEYS = ["runId", "name", "agent", "startedAt", "labels", "config", "attrs"] as const;
+const RUN_RECORD_KEYS = ["runId", "name", "agent", "startedAt", "labels", "config", "attrs", "shape", "outcome"] as const;
 type RunUpsertRow = Required<Pick<typeof runs.$inferInsert, (typeof RUN_RECORD_KEYS)[number]>>;
 const RUN_UPSERT = insertColumnsOf(runs, RUN_RECORD_KEYS);
 const SPAN_INSERT = insertColumnsOf(spansTable);
@@ -149,6 +149,8 @@ function mergeRun(prev: StoredRun | undefined, next: StoredRun): StoredRun {
     name: next.name ?? prev.name,
     agent: next.agent ?? prev.agent,
     startedAtUs: next.startedAtUs ?? prev.startedAtUs,
+    shape: next.shape ?? prev.shape,
+    outcome: next.outcome ?? prev.outcome,
     labels: { ...prev.labels, ...next.labels },
     config: { ...prev.config, ...next.config },
     attrs: { ...prev.attrs, ...next.attrs },
@@ -197,6 +199,8 @@ async function upsertRuns(
       labels: r?.labels ?? {},
       config: r?.config ?? {},
       attrs: r?.attrs ?? {},
+      shape: r?.shape ?? null,
+      outcome: r?.outcome ?? null,
     };
   });
   const result = await tx.execute(sql`
@@ -209,6 +213,10 @@ async function upsertRuns(
       labels = runs.labels || excluded.labels,
       config = runs.config || excluded.config,
       attrs = runs.attrs || excluded.attrs,
+      shape = coalesce(excluded.shape, runs.shape),
+      -- A file's outcome never replaces a grader's (docs/import.md#shapes-and-outcomes).
+      outcome = CASE WHEN excluded.outcome IS NULL OR runs.outcome->>'source' = 'api' THEN runs.outcome
+        ELSE excluded.outcome END,
       data_version = runs.data_version + 1,
       updated_at = now()
     RETURNING run_id, (xmax = 0) AS inserted, to_char(stored_month, 'YYYY-MM-DD') AS stored_month`);

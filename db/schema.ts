@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Outcome } from "../lib/schemas/run-outcome";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6, mode: "string" });
 /**
@@ -48,6 +49,10 @@ export const runs = pgTable(
     labels: jsonb("labels").$type<Record<string, string>>().notNull().default({}),
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     attrs: jsonb("attrs").$type<Record<string, unknown>>().notNull().default({}),
+    /** lib/schemas/run-outcome.ts: set by the importer, a run record or `?shape=`; null → from the iterations. */
+    shape: text("shape"),
+    /** lib/schemas/run-outcome.ts: from the file or a grader; null → a done review's, else unknown. */
+    outcome: jsonb("outcome").$type<Outcome>(),
     // Running totals, kept by the ingest transaction from the rows it really
     // inserted, so the runs list never scans spans.
     spanCount: bigint("span_count", { mode: "number" }).notNull().default(0),

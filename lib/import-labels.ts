@@ -14,6 +14,10 @@ export const FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
   openinference: "Phoenix / OpenInference spans",
   "otlp-json": "OTLP JSON",
   "iteration-log": "Loop-breaker iteration log",
+  "mini-swe-agent": "mini-swe-agent trajectory",
+  "swe-agent": "SWE-agent trajectory",
+  "openai-chat": "OpenAI chat transcript",
+  "gemini-cli": "Gemini CLI session",
 };
 
 /** The readable name of a format; an unknown name (a newer server) is shown as it came. */

@@ -8,7 +8,7 @@
 import type { ImportFormat } from "./import/types";
 
 /** The extensions a foreign log or a Loopscope file is written with; each may also be gzipped. */
-export const IMPORT_EXTENSIONS = [".jsonl", ".json", ".md", ".ndjson"] as const;
+export const IMPORT_EXTENSIONS = [".jsonl", ".json", ".md", ".ndjson", ".traj"] as const;
 
 /** The file input's `accept`: every extension plain and gzipped (and any `.gz`: browsers match the last dot). */
 export const UPLOAD_ACCEPT = [...IMPORT_EXTENSIONS, ...IMPORT_EXTENSIONS.map((e) => `${e}.gz`), ".gz"].join(",");

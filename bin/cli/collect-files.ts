@@ -1,7 +1,7 @@
 // The files `loopscope ingest` and `loopscope analyze` read
 // (README.md#getting-data-in): a FILE given by name is read whatever its
 // name; a directory is walked for the names the upload page takes from a
-// dropped folder (lib/upload-request.ts: .jsonl, .ndjson, .json, .md, each
+// dropped folder (lib/upload-request.ts: .jsonl, .ndjson, .json, .md, .traj, each
 // plain or .gz). The walk is depth-first in name order, by code unit and not
 // by the locale (`a.jsonl`, `b/c.jsonl`, `d.jsonl`); a walked Markdown file
 // only when it is an iteration log (a README beside the logs is not one), so the same tree gives

@@ -4,6 +4,10 @@
 import { claudeCodeImporter } from "./claude-code";
 import { claudeCodeStreamImporter } from "./claude-code-stream";
 import { codexImporter } from "./codex";
+import { geminiCliImporter } from "./gemini-cli";
+import { miniSweAgentImporter } from "./mini-swe-agent";
+import { openAiChatImporter } from "./openai-chat";
+import { sweAgentImporter } from "./swe-agent";
 import { iterationLogImporter } from "./iteration-log";
 import { jaegerImporter } from "./jaeger";
 import { langfuseImporter } from "./langfuse";
@@ -22,6 +26,10 @@ export const IMPORTERS: Partial<Record<ImportFormat, Importer>> = {
   "iteration-log": iterationLogImporter,
   openinference: openInferenceImporter,
   "otlp-json": otlpJsonImporter,
+  "mini-swe-agent": miniSweAgentImporter,
+  "swe-agent": sweAgentImporter,
+  "openai-chat": openAiChatImporter,
+  "gemini-cli": geminiCliImporter,
 };
 
 /** The importer of a foreign format, or null for Loopscope JSONL (and a format not built in). */

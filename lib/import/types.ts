@@ -19,6 +19,10 @@ export const IMPORT_FORMATS = [
   "openinference",
   "otlp-json",
   "iteration-log",
+  "mini-swe-agent",
+  "swe-agent",
+  "openai-chat",
+  "gemini-cli",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -51,8 +55,11 @@ export type JsonItem = { lineNo: number; value: unknown };
 export type TextItem = { lineNo: number; text: string };
 
 /** What a mapper yields for a source line: a record to store, a rejection, or a deliberate skip. */
+/** A skip names what it skipped (`kind`: the line's type, e.g. `progress`), for the upload's summary. */
 export type ImportOutput =
-  { lineNo: number; record: WireRecord } | { lineNo: number; error: string } | { lineNo: number; skipped: true };
+  | { lineNo: number; record: WireRecord }
+  | { lineNo: number; error: string }
+  | { lineNo: number; skipped: true; kind?: string };
 
 export type ImportMapper<I> = {
   /** Map one item; records that need later lines are yielded by a later push or by `end`. */

@@ -34,6 +34,8 @@ export type IngestResult = {
   errors: LineError[];
   errors_total: number;
   skipped: number;
+  /** The skipped lines by what they were (an importer's `kind`; `other` when it names none). */
+  skipped_by_type: Record<string, number>;
 };
 
 export class IngestAbortedError extends Error {
@@ -53,7 +55,10 @@ export class IngestAbortedError extends Error {
  * one it skipped on purpose.
  */
 export type IngestItem =
-  Line | { lineNo: number; value: unknown } | { lineNo: number; error: string } | { lineNo: number; skipped: true };
+  | Line
+  | { lineNo: number; value: unknown }
+  | { lineNo: number; error: string }
+  | { lineNo: number; skipped: true; kind?: string };
 
 export async function ingestItems(
   items: AsyncIterable<IngestItem> | Iterable<IngestItem>,
@@ -137,6 +142,8 @@ export async function ingestItems(
     }
     if ("skipped" in item) {
       result.skipped += 1;
+      const kind = item.kind ?? "other";
+      result.skipped_by_type[kind] = (result.skipped_by_type[kind] ?? 0) + 1;
       return false;
     }
     let parsed: ParsedLine | null;
@@ -161,5 +168,5 @@ export async function ingestItems(
 
 /** An ingest that stored nothing and rejected nothing: where every result starts. */
 export function emptyIngestResult(): IngestResult {
-  return { runs: [], accepted: 0, stored: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0 };
+  return { runs: [], accepted: 0, stored: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0, skipped_by_type: {} };
 }

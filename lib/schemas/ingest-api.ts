@@ -4,6 +4,7 @@
 // tests/unit/schemas/api-schemas.test.ts keeps the two in step.
 import { z } from "zod";
 import { IMPORT_FORMATS } from "../import/types";
+import { RunShape } from "./run-outcome";
 import { EventRecord, IdParam, IterationRecord, RunRecord, SpanRecord, TaskRecord, WireTime } from "./records";
 
 /**
@@ -35,6 +36,8 @@ export const IngestQuery = z.object({
     .enum(["1", "true", "0", "false"])
     .transform((v) => v === "1" || v === "true")
     .optional(),
+  /** The shape of every run the upload touches, over the importer's (docs/import.md#shapes-and-outcomes). */
+  shape: RunShape.optional(),
 });
 export type IngestQuery = z.output<typeof IngestQuery>;
 
@@ -57,6 +60,8 @@ export const IngestResult = z.object({
   errors_total: z.number().int(),
   /** Lines skipped on purpose: kinds that carry nothing for Loopscope (docs/import.md). */
   skipped: z.number().int(),
+  /** The skipped lines by what they were (e.g. `progress`, `queue-operation`): each one named. */
+  skipped_by_type: z.record(z.string(), z.number().int()),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
 

@@ -9,6 +9,7 @@
 // holds (storable.ts, docs/format.md#what-the-database-holds), so a record that validates is stored.
 import { z } from "zod";
 import { isTimeOutOfRange, MAX_TIME_US, parseTimeUs } from "../time";
+import { OutcomeInput, outcomeOf, RunShape } from "./run-outcome";
 import {
   fitsUtf8Bytes,
   hasNoNul,
@@ -289,6 +290,10 @@ const runShape = {
   started_at: WireTime.nullish(),
   labels: z.record(z.string(), Label).nullish(),
   config: JsonObject.nullish(),
+  /** docs/format.md#run: what one iteration of the run is; absent, the importer's or the default. */
+  shape: RunShape.nullish(),
+  /** docs/format.md#run: whether the run succeeded, as its own file says. */
+  outcome: OutcomeInput.nullish(),
 };
 const RUN_KEYS = new Set(Object.keys(runShape));
 
@@ -301,6 +306,8 @@ export const RunRecord = codec(z.looseObject(runShape), ID_BYTES, (r) => ({
   startedAtUs: r.started_at != null ? us(r.started_at) : null,
   labels: r.labels ?? {},
   config: r.config ?? {},
+  shape: r.shape ?? null,
+  outcome: r.outcome ? outcomeOf(r.outcome, "file") : null,
   attrs: extrasOf(r, RUN_KEYS),
 }));
 export type RunRecord = ReturnType<typeof RunRecord.normalize>;

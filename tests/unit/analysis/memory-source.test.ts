@@ -32,6 +32,8 @@ const run = (startedAt: number | null, over: Partial<StoredRun> = {}): StoredRun
   labels: {},
   config: {},
   attrs: {},
+  shape: null,
+  outcome: null,
   ...over,
 });
 const task = (over: Partial<StoredTask>): StoredTask => ({ ...blankTask("t-1"), ...over });
