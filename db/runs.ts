@@ -11,6 +11,7 @@ import {
   type RunVerdict,
 } from "@/lib/schemas/api";
 import { ANALYSIS_VERSION } from "@/lib/analysis/version";
+import { resolveOutcome, type Outcome, type RunShape } from "@/lib/schemas/run-outcome";
 import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
@@ -35,10 +36,20 @@ type RunRow = {
   verdict_fresh: boolean;
   review_status: RunSummary["review"]["status"] | null;
   review_category: RunSummary["review"]["category"];
+  shape: RunShape;
+  outcome: Outcome | null;
   sort_key: number | string;
 };
 
 const START = sql`coalesce(r.started_at, r.first_at)`;
+/** The run's shape: its own, else from its iterations (lib/schemas/run-outcome.ts defaultShapeOf: the same rule). */
+export const SHAPE = sql`coalesce(r.shape, CASE WHEN r.iteration_count > 0 THEN 'loop' ELSE 'spans' END)`;
+/** The run's outcome status: its own unless unknown, else a done review's, else unknown (resolveOutcome). */
+const OUTCOME_STATUS = sql`CASE
+    WHEN r.outcome ->> 'status' IN ('success', 'failure') THEN r.outcome ->> 'status'
+    WHEN v.status = 'done' AND v.category = 'none' THEN 'success'
+    WHEN v.status = 'done' AND v.category IS NOT NULL THEN 'failure'
+    ELSE 'unknown' END`;
 const TOKENS = sql`(CASE WHEN r.iteration_tokens > 0 THEN r.iteration_tokens ELSE r.span_tokens END)`;
 const SORT_EXPR: Record<RunListQuery["sort"], SQL> = {
   started: sql`coalesce(extract(epoch from ${START}) * 1000000, 0)::float8`,
@@ -55,7 +66,7 @@ const SELECT = sql`
     (extract(epoch from r.last_at) * 1000000)::float8 AS end_us,
     r.span_count, r.failure_count, r.iteration_count, r.event_count, ${TOKENS} AS tokens,
     r.cost_usd, r.data_version, r.verdict, (r.verdict_version = r.data_version AND r.verdict_rules = ${ANALYSIS_VERSION}) AS verdict_fresh,
-    v.status AS review_status, v.category AS review_category`;
+    v.status AS review_status, v.category AS review_category, ${SHAPE} AS shape, r.outcome`;
 /** Every runs query joins the run's review (none: open). */
 const FROM = sql`FROM runs r LEFT JOIN reviews v ON v.run_id = r.run_id`;
 
@@ -70,6 +81,8 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
   if (q.status) where.push(statusFilter(q.status));
   if (q.review) where.push(sql`coalesce(v.status, 'open') = ${q.review}`);
   if (q.category) where.push(sql`v.category = ${q.category}`);
+  if (q.shape) where.push(sql`${SHAPE} = ${q.shape}`);
+  if (q.outcome) where.push(sql`${OUTCOME_STATUS} = ${q.outcome}`);
   const after = q.cursor ? decodeRunCursor(q.cursor, q.sort) : null;
   if (after) {
     const cmp = q.order === "desc" ? sql`<` : sql`>`;
@@ -160,5 +173,10 @@ function toSummary(row: RunRow): RunSummary {
     },
     verdict: row.verdict && row.verdict_fresh ? row.verdict : null,
     review: { status: row.review_status ?? "open", category: row.review_category },
+    shape: row.shape,
+    outcome: resolveOutcome(
+      row.outcome,
+      row.review_status ? { status: row.review_status, category: row.review_category } : null,
+    ),
   };
 }

@@ -1,5 +1,6 @@
 // The upload log: what each ingest request brought and what it rejected.
 import { and, desc, inArray, isNull } from "drizzle-orm";
+import type { RunShape } from "@/lib/schemas/run-outcome";
 import type { Db } from "./client";
 import { runs, uploads } from "./schema";
 
@@ -37,4 +38,10 @@ export async function nameUnnamedRuns(db: Db, runIds: string[], name: string): P
     .update(runs)
     .set({ name })
     .where(and(inArray(runs.runId, runIds), isNull(runs.name)));
+}
+
+/** `?shape=` of an upload: every run it touched takes that shape (docs/import.md#shapes-and-outcomes). */
+export async function setRunShapes(db: Db, runIds: string[], shape: RunShape): Promise<void> {
+  if (runIds.length === 0) return;
+  await db.update(runs).set({ shape }).where(inArray(runs.runId, runIds));
 }

@@ -144,6 +144,14 @@ const badge = {
   failed: a("calls-and-containers", "spans that failed (ok = false, or an error)"),
   not_analysed: d("runs", "too large to analyse on the list: open the run to analyse it"),
   review: d("review", "where the team's review of this run stands, and the root cause it found"),
+  outcome: d(
+    "shape-and-outcome",
+    "whether the run did what it was for, and who said so: its file, a grader or a review",
+  ),
+  shape: d(
+    "shape-and-outcome",
+    "what one iteration of the run is: an attempt (loop), a step (autonomous), a turn (interactive)",
+  ),
 } satisfies Record<string, GlossaryEntry>;
 
 export const GLOSSARY = {

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { writeBatch } from "@/db/ingest-writer";
 import { placeIterations } from "@/db/place-iterations";
-import { nameUnnamedRuns, recordUpload } from "@/db/uploads";
+import { nameUnnamedRuns, recordUpload, setRunShapes } from "@/db/uploads";
 import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { ByteLimitError, limitBytes } from "@/lib/ingest/byte-limit";
@@ -19,6 +19,7 @@ import { openImport } from "@/lib/import/open-import";
 import type { ImportContext, ImportFormat } from "@/lib/import/types";
 import { parseOrThrow } from "@/lib/schemas/errors";
 import { IngestQuery, type IngestResponse } from "@/lib/schemas/ingest-api";
+import type { RunShape } from "@/lib/schemas/run-outcome";
 import { storableText } from "@/lib/schemas/storable";
 import { parseTimeUs } from "@/lib/time";
 import { isDbUnavailable } from "./respond";
@@ -73,6 +74,7 @@ export async function ingestRequest(
       format: opts.format ?? (params.get("format") || undefined),
       ended_at: params.get("ended_at") || undefined,
       live: params.get("live") || undefined,
+      shape: params.get("shape") || undefined,
     },
     { noun: "query parameter" },
   );
@@ -93,7 +95,7 @@ export async function ingestRequest(
     throw err instanceof ByteLimitError ? tooLarge(err) : err;
   });
   const { db } = await getDb();
-  return storeUpload(db, opened, { runId: ctx.runId, source, filename });
+  return storeUpload(db, opened, { runId: ctx.runId, source, filename, shape: query.shape ?? null });
 }
 
 /**
@@ -128,6 +130,8 @@ export type UploadOptions = {
   source: string;
   /** Names the runs the upload created without a name. */
   filename: string | null;
+  /** `?shape=`: the shape of every run the upload touched, over the importer's. */
+  shape?: RunShape | null;
 };
 
 /**
@@ -138,7 +142,7 @@ export type UploadOptions = {
 export async function storeUpload(
   db: Db,
   { format, items }: { format: ImportFormat; items: AsyncIterable<IngestItem> | Iterable<IngestItem> },
-  { runId, source, filename }: UploadOptions,
+  { runId, source, filename, shape = null }: UploadOptions,
 ): Promise<IngestResponse> {
   let result: IngestResult;
   try {
@@ -171,6 +175,7 @@ export async function storeUpload(
   const upload_id = randomUUID();
   await recordUpload(db, { uploadId: upload_id, source, filename, ...result });
   if (filename) await nameUnnamedRuns(db, result.runs, filename);
+  if (shape) await setRunShapes(db, result.runs, shape);
   // An iteration read again from a transcript replaces the stored one: not new (docs/api.md#ingest).
   if (format !== "loopscope") result.stored = Math.max(0, result.stored - (await placeIterations(db, result.runs)));
   return { ...result, upload_id, format };

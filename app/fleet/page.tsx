@@ -33,8 +33,9 @@ export default async function FleetPage({ searchParams }: Props) {
       <h1>Fleet</h1>
       <p className="muted">
         One setting&apos;s values over the newest {FLEET_MAX_RUNS} runs the filters select (at most {FLEET_MAX_VALUES}{" "}
-        values), each value on top of the profile. Bad runs have a review category other than &quot;none&quot;; good
-        runs are reviewed &quot;done&quot; with category &quot;none&quot;.
+        values), each value on top of the profile. Failed and successful runs are those whose outcome says so (from the
+        run&apos;s file, a grader or a done review); a run without an outcome counts as failed when its review names a
+        root cause other than &quot;none&quot;.
       </p>
       <FleetForm
         form={q.form}

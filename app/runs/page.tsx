@@ -61,7 +61,9 @@ export default async function RunsPage({ searchParams }: Props) {
     }
     return `/runs?${p}`;
   };
-  const filtered = Boolean(query.q || query.agent || query.label || query.status || query.from || query.to);
+  const filtered = Boolean(
+    query.q || query.agent || query.label || query.status || query.from || query.to || query.shape || query.outcome,
+  );
   const examples = runs.length === 0 && !filtered ? await listExampleFiles() : [];
 
   return (

@@ -19,6 +19,7 @@ import type { ImportFormat } from "@/lib/import/types";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import type { RunSummary } from "@/lib/schemas/api";
 import type { StoredRecord } from "@/lib/schemas/records";
+import { defaultShapeOf, type Outcome, type RunShape } from "@/lib/schemas/run-outcome";
 import { formatTimeUs } from "@/lib/time";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 import { modifiedAtUs } from "./collect-files";
@@ -106,6 +107,9 @@ function summarise(runId: string, records: StoredRecord[], startUs: number): Run
   let spanTokens = 0;
   let name: string | null = null;
   let agent: string | null = null;
+  let shape: RunShape | null = null;
+  let outcome: Outcome | null = null;
+  let labels: Record<string, string> = {};
   for (const r of records) {
     if (r.type === "span") {
       counts.spans += 1;
@@ -122,6 +126,9 @@ function summarise(runId: string, records: StoredRecord[], startUs: number): Run
     } else if (r.type === "run") {
       name = r.name ?? name;
       agent = r.agent ?? agent;
+      shape = r.shape ?? shape;
+      outcome = r.outcome ?? outcome;
+      labels = { ...labels, ...r.labels };
     }
   }
   if (counts.tokens === 0) counts.tokens = spanTokens;
@@ -129,10 +136,12 @@ function summarise(runId: string, records: StoredRecord[], startUs: number): Run
     run_id: runId,
     name,
     agent,
-    labels: {},
+    labels,
     cost_usd: 0,
     verdict: null,
     review: { status: "open", category: null },
+    shape: shape ?? defaultShapeOf(counts.iterations),
+    outcome,
     counts,
     started_at: formatTimeUs(startUs),
     ended_at: formatTimeUs(end),

@@ -14,6 +14,7 @@ import type { ErrorBody } from "@/lib/errors";
 import { formatCount } from "@/lib/format";
 import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
+import { looksLikeOutcomesFile, readOutcomesFile, sendOutcomes, withoutFile } from "./outcomes-command";
 
 export type IngestOptions = {
   url: string;
@@ -22,6 +23,8 @@ export type IngestOptions = {
   live?: boolean;
   /** Sent as `Authorization: Bearer` (docs/accounts.md#api-keys). */
   apiKey?: string;
+  /** A grader's outcomes file (outcomes-command.ts): sent as the runs' outcomes once the files are stored. */
+  outcomesFile?: string;
 };
 
 /** What the server answered for one file (`status` 0: the file could not be read). */
@@ -31,8 +34,13 @@ export type Outcome =
 
 export async function runIngest(files: string[], opts: IngestOptions): Promise<number> {
   const outcomes: Outcome[] = [];
+  const graded = opts.outcomesFile ? readOutcomesFile(opts.outcomesFile) : null;
+  if (typeof graded === "string") {
+    console.error(`--outcomes ${graded}`);
+    return 1;
+  }
   let unreachable = false;
-  for (const file of files) {
+  for (const file of withoutFile(files, opts.outcomesFile)) {
     let size: number;
     let endedAt: string;
     try {
@@ -40,6 +48,10 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
       endedAt = formatTimeUs(modifiedAtUs(file));
     } catch {
       outcomes.push({ file, ok: false, status: 0, message: "cannot read the file" });
+      continue;
+    }
+    if (looksLikeOutcomesFile(file, size)) {
+      console.log(`${file}: an outcomes file, not runs — not uploaded (pass it with --outcomes)`);
       continue;
     }
     // One bar per file, one file at a time (a MultiBar re-renders a phantom bar on stop).
@@ -60,7 +72,9 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
   }
   let rejected = false;
   for (const o of outcomes) if (printOutcome(o)) rejected = true;
-  return unreachable ? 2 : rejected ? 1 : 0;
+  if (unreachable) return 2;
+  if (graded && opts.outcomesFile && !(await sendOutcomes(graded, outcomes, opts.outcomesFile, opts))) rejected = true;
+  return rejected ? 1 : 0;
 }
 
 /** Print a file's summary line and rejected lines (stdout), or why it failed (stderr); true when anything was rejected. */
@@ -106,9 +120,9 @@ export function buildIngestUrl(
   return url;
 }
 
-/** `application/json` for a `.json` (or `.json.gz`) file, JSONL for every other: the server detects the format either way. */
+/** `application/json` for a `.json` or `.traj` (or gzipped) file, JSONL for every other: the server detects the format either way. */
 export function contentTypeFor(file: string): string {
-  return /\.json(\.gz)?$/i.test(file) ? "application/json" : "application/x-ndjson";
+  return /\.(json|traj)(\.gz)?$/i.test(file) ? "application/json" : "application/x-ndjson";
 }
 
 /**

@@ -1,5 +1,5 @@
 // The CLI (README.md#getting-data-in): a thin shell around lib/ and the HTTP API.
-//   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT]
+//   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT] [--outcomes FILE]
 //   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT]
 //   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
 //   loopscope --version | --help
@@ -23,7 +23,7 @@ import { runWatch } from "./watch-command";
 import { defaultStateFile } from "./watch-state";
 
 const USAGE = `usage:
-  loopscope ingest PATH... [--url URL] [--run ID] [--format F] [--api-key KEY]
+  loopscope ingest PATH... [--url URL] [--run ID] [--format F] [--api-key KEY] [--outcomes FILE]
                                                                   stream files to a Loopscope server
   loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F]
                                                                   analyse files offline; exit 3 when a breaker trips
@@ -31,10 +31,12 @@ const USAGE = `usage:
                                                                   follow a live loop: send files as they grow
   loopscope --version | --help
 
-A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.md (and their .gz), skipping dot-directories
+A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.traj, *.md (and their .gz), skipping dot-directories
 and node_modules. Each file's format is detected from its content (Loopscope JSONL, Claude Code and Codex sessions,
 OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join(", ")}.
 PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
+ingest --outcomes FILE sets the stored runs' outcomes from a grader's file: a JSON list of {run | file | label fields,
+success}, or a SWE-bench report.json ({instance_id: {resolved}}); FILE itself is not uploaded.
 ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that.
@@ -68,6 +70,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
           run: { type: "string" },
           format: { type: "string" },
           "api-key": { type: "string" },
+          outcomes: { type: "string" },
         },
       });
       if (positionals.length === 0) return usage("ingest needs at least one PATH");
@@ -75,7 +78,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const files = existingFiles(positionals);
       if (!files) return 1;
       const apiKey = values["api-key"] ?? apiKeyOf(env);
-      return await runIngest(files, { url: values.url ?? defaultUrl(env), runId: values.run, format, apiKey });
+      const url = values.url ?? defaultUrl(env);
+      return await runIngest(files, { url, runId: values.run, format, apiKey, outcomesFile: values.outcomes });
     }
     if (command === "watch") return await watch(rest, env);
     if (command === "analyze") {

@@ -1,6 +1,7 @@
 // The runs page's search and filters: a plain GET form (works without JS).
 import type { RunListQuery } from "@/lib/schemas/api";
 import { REVIEW_STATUSES } from "@/lib/schemas/review";
+import { OUTCOME_STATUSES, RUN_SHAPES } from "@/lib/schemas/run-outcome";
 import { ReviewCategorySelect } from "@/components/review/review-category-select";
 import { FilterSelect } from "@/components/shared/filter-select";
 
@@ -32,6 +33,22 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         ))}
       </select>
       <ReviewCategorySelect value={query.category} />
+      <select name="outcome" defaultValue={query.outcome ?? ""} aria-label="outcome">
+        <option value="">Any outcome</option>
+        {OUTCOME_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            Outcome: {s}
+          </option>
+        ))}
+      </select>
+      <select name="shape" defaultValue={query.shape ?? ""} aria-label="shape">
+        <option value="">Any shape</option>
+        {RUN_SHAPES.map((s) => (
+          <option key={s} value={s}>
+            Shape: {s}
+          </option>
+        ))}
+      </select>
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="order" value={query.order} />
       <button className="btn" type="submit">

@@ -6,12 +6,15 @@ import Link from "next/link";
 import type { RunSummary } from "@/lib/schemas/api";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { RunBadges } from "./run-badges";
+import { RunOutcome, RunShapeTerm } from "./run-outcome";
 
 type Column = { key: string; label: string; sort?: string; num?: boolean };
 const COLUMNS: Column[] = [
   { key: "name", label: "Run", sort: "name" },
   { key: "status", label: "Status" },
+  { key: "outcome", label: "Outcome" },
   { key: "agent", label: "Agent" },
+  { key: "shape", label: "Shape" },
   { key: "start", label: "Started (UTC)", sort: "started" },
   { key: "duration", label: "Duration", sort: "duration", num: true },
   { key: "spans", label: "Spans", sort: "spans", num: true },
@@ -61,7 +64,13 @@ export function RunsTable({
               <td>
                 <RunBadges run={r} />
               </td>
+              <td data-label="Outcome">
+                <RunOutcome outcome={r.outcome} />
+              </td>
               <td data-label="Agent">{r.agent ?? <span className="muted">—</span>}</td>
+              <td data-label="Shape">
+                <RunShapeTerm shape={r.shape} />
+              </td>
               <td data-label="Started" className="mono">
                 {formatTimestamp(r.started_at)}
               </td>

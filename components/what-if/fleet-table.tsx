@@ -1,5 +1,5 @@
 // docs/dashboard.md#fleet — one row per value: runs halted, savings on the
-// runs marked bad, and the runs marked good it would have wrongly halted.
+// runs that failed, and the runs that succeeded it would have wrongly halted.
 import Link from "next/link";
 import { formatCount, formatTokens, formatUsd } from "@/lib/format";
 import type { FleetRow } from "@/lib/what-if/fleet";
@@ -14,9 +14,9 @@ export function FleetTable({ setting, rows }: { setting: string; rows: FleetRow[
               {setting}
             </th>
             <th scope="col">Runs halted</th>
-            <th scope="col">Bad runs halted</th>
-            <th scope="col">Saved on bad runs</th>
-            <th scope="col">Good runs wrongly halted</th>
+            <th scope="col">Halted failures</th>
+            <th scope="col">Saved on failures</th>
+            <th scope="col">Halted successes (false alarms)</th>
           </tr>
         </thead>
         <tbody>

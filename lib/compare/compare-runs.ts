@@ -150,6 +150,8 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
       ],
     },
     status: [
+      textRow("outcome", "Outcome", outcomeText(a.run), outcomeText(b.run)),
+      textRow("shape", "Shape", a.run.shape, b.run.shape),
       textRow(
         "layers",
         "Three-layer breaker",
@@ -161,6 +163,14 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
       textRow("context", "Context", contextText(ra), contextText(rb)),
     ],
   };
+}
+
+/** `success (a grader)`, `failure (its file)`, or `unknown`. */
+function outcomeText(run: RunSummary): string {
+  const o = run.outcome;
+  if (!o || o.status === "unknown") return "unknown";
+  const by = { file: "its file", api: "a grader", review: "a review" }[o.source];
+  return `${o.status} (${by})`;
 }
 
 function contextText(r: AnalysisReport): string {

@@ -3,7 +3,9 @@
 // as detail), `api_error` with its HTTP status (a `system` api_error line —
 // one per retry — or the synthetic "API Error: 529 …" message the session
 // ends a failed call with), `compaction` (a `compact_boundary` line: trigger
-// and tokens before), `context_cleared` (`/clear`), `interrupted`. Each event
+// and tokens before; a `microcompact_boundary` line, where Claude Code cleared
+// old tool results: also the tokens saved), `context_cleared` (`/clear`),
+// `interrupted`. Each event
 // keeps the id of its source line and the source format. O(1) per event.
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportFormat } from "./types";
@@ -82,5 +84,24 @@ export function compactionEvent(sink: EventSink, l: CcLine, tsUs: number): Event
     detail: detail || null,
     ...(trigger !== null ? { trigger } : {}),
     ...(pre !== null ? { pre_tokens: pre } : {}),
+  });
+}
+
+const count = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null);
+
+/** A `microcompact_boundary` line: `detail` = "microcompact, <trigger>, <n> tokens before, <m> saved". */
+export function microcompactionEvent(sink: EventSink, l: CcLine, tsUs: number): EventWire {
+  const raw = l as Obj;
+  const meta = isObj(raw.microcompactMetadata) ? raw.microcompactMetadata : {};
+  const trigger = typeof meta.trigger === "string" && meta.trigger !== "" ? meta.trigger : null;
+  const pre = count(meta.preTokens);
+  const saved = count(meta.tokensSaved);
+  const parts = ["microcompact", trigger, pre !== null ? `${pre} tokens before` : null];
+  const detail = [...parts, saved !== null ? `${saved} saved` : null].filter((p) => p !== null).join(", ");
+  return ccEvent(sink, tsUs, "compaction", l.uuid ?? null, {
+    detail,
+    trigger: trigger !== null ? `micro:${trigger}` : "micro",
+    ...(pre !== null ? { pre_tokens: pre } : {}),
+    ...(saved !== null ? { tokens_saved: saved } : {}),
   });
 }

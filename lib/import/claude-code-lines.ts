@@ -2,8 +2,12 @@
 // transcript under ~/.claude/projects, or a headless `claude -p
 // --output-format stream-json` line: the same message shapes, `session_id`
 // in snake case), validated loosely: only the fields the mapping reads are
-// checked, everything else passes. Also the readings of a user line's
-// content: a real prompt, a slash command, an interruption. O(line size).
+// checked, everything else passes. A `message` given as a string is a text
+// message, and plain strings in a content array are text blocks. A line
+// that is not a record (not an object, or one without a string `type`) and a
+// line of a type that carries nothing are skipped, each named by its kind.
+// Also the readings of a user line's content: a real prompt, a slash
+// command, an interruption. O(line size).
 import { z } from "zod";
 
 const Count = z.number().nonnegative();
@@ -21,16 +25,22 @@ export type CcUsage = z.infer<typeof CcUsage>;
 export const CcBlock = z.looseObject({ type: z.string() });
 export type CcBlock = z.infer<typeof CcBlock> & Record<string, unknown>;
 
-const Content = z.union([z.string(), z.array(CcBlock)]);
+/** A plain string in a content array is a text block. */
+const TextBlock = z.string().transform((text) => ({ type: "text", text }));
+const Content = z.union([z.string(), z.array(z.union([TextBlock, CcBlock]))]);
 
-const Message = z.looseObject({
-  id: Text,
-  model: Text,
-  role: Text,
-  content: Content.nullish(),
-  stop_reason: Text,
-  usage: CcUsage.nullish(),
-});
+/** A `message` that is a string is a message with that text as its content. */
+const Message = z.preprocess(
+  (v) => (typeof v === "string" ? { content: v } : v),
+  z.looseObject({
+    id: Text,
+    model: Text,
+    role: Text,
+    content: Content.nullish(),
+    stop_reason: Text,
+    usage: CcUsage.nullish(),
+  }),
+);
 
 export const CcLine = z.looseObject({
   type: z.string(),
@@ -60,17 +70,24 @@ export const CcLine = z.looseObject({
 });
 export type CcLine = z.infer<typeof CcLine>;
 
-/** Line types that carry nothing for Loopscope: skipped on purpose. */
-const SKIPPED_TYPES = new Set(["file-history-snapshot", "queue-operation", "attachment", "progress", "last-prompt"]);
+/** The line types the mapping reads; any other type (snapshots, progress, queue operations, titles…) carries nothing. */
+const READ_TYPES = new Set(["user", "assistant", "system", "summary", "result"]);
+/** What a skipped line that is no Claude Code record is counted as. */
+export const NOT_A_RECORD = "not-a-record";
+const KIND_RE = /^[\w:.-]{1,64}$/;
 
-export type ReadLine = { line: CcLine } | { skipped: true } | { error: string };
+export type ReadLine = { line: CcLine } | { skipped: true; kind: string } | { error: string };
 
-/** Validate one parsed value; the error names the field that is wrong. */
+/**
+ * Validate one parsed value; the error names the field that is wrong. A value
+ * that is not an object, or has no string `type`, is no record: skipped (as
+ * claude-code-log skips it), and so is a line of a type the mapping does not read.
+ */
 export function readCcLine(value: unknown): ReadLine {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { error: "not a JSON object" };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { skipped: true, kind: NOT_A_RECORD };
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== "string") return { error: 'missing "type"' };
-  if (SKIPPED_TYPES.has(type)) return { skipped: true };
+  if (typeof type !== "string" || !KIND_RE.test(type)) return { skipped: true, kind: NOT_A_RECORD };
+  if (!READ_TYPES.has(type)) return { skipped: true, kind: type };
   const r = CcLine.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0]!; // a failed parse has an issue

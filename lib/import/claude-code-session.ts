@@ -5,8 +5,13 @@
 // (claude-code-calls.ts), user lines to tool results, prompts (a new turn)
 // and the user's interruptions and commands, system lines to compactions and
 // API errors. The run record comes last, when the file has said all it knows
-// (its name: the `summary` line, else the first prompt). O(blocks) per line.
+// (its name: the `summary` line, else the first prompt), with the shape the
+// importer names (a transcript is `interactive`, headless output
+// `autonomous`) and the outcome it found. Lines that carry nothing are
+// skipped with their kind (`system:<subtype>`, `assistant:synthetic`).
+// O(blocks) per line.
 import { formatTimeUs } from "../time";
+import type { RunShape } from "../schemas/run-outcome";
 import type { ImportContext, ImportFormat, ImportOutput, RunWire } from "./types";
 import {
   blocksOf,
@@ -17,7 +22,13 @@ import {
   textOf,
   type CcLine,
 } from "./claude-code-lines";
-import { apiErrorLineEvent, apiErrorMessageEvent, ccEvent, compactionEvent } from "./claude-code-events";
+import {
+  apiErrorLineEvent,
+  apiErrorMessageEvent,
+  ccEvent,
+  compactionEvent,
+  microcompactionEvent,
+} from "./claude-code-events";
 import { chainOf, createState, MAIN_CHAIN, type CcState } from "./claude-code-state";
 import { assistantLine, closeAllMessages, closeOpenTools, toolResult } from "./claude-code-calls";
 
@@ -39,7 +50,8 @@ function noteInfo(s: CcState, l: CcLine): void {
 function assistant(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: string): ImportOutput[] {
   if (l.isApiErrorMessage || l.message?.model === "<synthetic>") {
     const text = textOf(l);
-    if (!l.isApiErrorMessage && !text.trim().startsWith("API Error")) return [{ lineNo, skipped: true }];
+    if (!l.isApiErrorMessage && !text.trim().startsWith("API Error"))
+      return [{ lineNo, skipped: true, kind: "assistant:synthetic" }];
     return [{ lineNo, record: apiErrorMessageEvent(s, l, tsUs, text) }];
   }
   return assistantLine(s, l, lineNo, tsUs, chain);
@@ -65,9 +77,16 @@ function user(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: string
     const command = commandOf(text);
     s.firstPrompt ??= command !== null ? `/${command}` : text;
     s.turnLineNo = lineNo;
-    out.push(...s.transcript.prompt(l.uuid ?? `line-${lineNo}`, lineNo, tsUs));
+    out.push(...s.transcript.prompt(promptKey(s, l, lineNo), lineNo, tsUs));
   }
   return out;
+}
+
+/** A turn's key: the prompt's uuid (its line number when it has none, or when an earlier prompt had the same). */
+function promptKey(s: CcState, l: CcLine, lineNo: number): string {
+  const key = l.uuid && !s.promptKeys.has(l.uuid) ? l.uuid : `line-${lineNo}`;
+  s.promptKeys.add(key);
+  return key;
 }
 
 function system(s: CcState, l: CcLine, lineNo: number, tsUs: number): ImportOutput[] {
@@ -75,13 +94,15 @@ function system(s: CcState, l: CcLine, lineNo: number, tsUs: number): ImportOutp
     case "compact_boundary":
       s.boundaryPending = true;
       return [{ lineNo, record: compactionEvent(s, l, tsUs) }];
+    case "microcompact_boundary":
+      return [{ lineNo, record: microcompactionEvent(s, l, tsUs) }];
     case "api_error":
       return [{ lineNo, record: apiErrorLineEvent(s, l, tsUs) }];
     case "init":
       return [];
     default: {
       const cleared = typeof l.content === "string" && commandOf(l.content) === "clear";
-      if (!cleared) return [{ lineNo, skipped: true }];
+      if (!cleared) return [{ lineNo, skipped: true, kind: l.subtype ? `system:${l.subtype}` : "system" }];
       return [{ lineNo, record: ccEvent(s, tsUs, "context_cleared", l.uuid ?? null, { detail: "/clear" }) }];
     }
   }
@@ -100,14 +121,14 @@ function dispatch(s: CcState, l: CcLine, lineNo: number, tsUs: number): ImportOu
   if (l.type === "assistant") out = assistant(s, l, lineNo, tsUs, chain);
   else if (l.type === "user") out = user(s, l, lineNo, tsUs, chain);
   else if (l.type === "system") out = system(s, l, lineNo, tsUs);
-  else out = l.type === "result" ? [] : [{ lineNo, skipped: true }];
+  else out = l.type === "result" ? [] : [{ lineNo, skipped: true, kind: l.type }];
   if (chain === MAIN_CHAIN || s.mainSeen) s.transcript.touch(lineNo, tsUs);
   s.prevUs = tsUs;
   return out;
 }
 
-/** The run record: name, agent, and the labels repo (the cwd's base name), branch, version. */
-function runRecord(s: CcState): RunWire {
+/** The run record: name, agent, shape, outcome, and the labels repo (the cwd's base name), branch, version. */
+function runRecord(s: CcState, shape: RunShape): RunWire {
   const repo =
     s.info.cwd
       ?.replace(/[\\/]+$/, "")
@@ -125,6 +146,8 @@ function runRecord(s: CcState): RunWire {
     run_id: s.runId,
     ...(s.mainSeen && name ? { name } : {}),
     agent: "claude-code",
+    shape,
+    ...(s.outcome !== null ? { outcome: s.outcome } : {}),
     ...(own && s.firstUs !== null ? { started_at: formatTimeUs(s.firstUs) } : {}),
     labels,
     source_id: s.sessionId,
@@ -140,7 +163,9 @@ export type CcSession = {
   state(): CcState | null;
 };
 
-export function createCcSession(format: ImportFormat, ctx: ImportContext): CcSession {
+export type CcSessionOptions = { shape: RunShape };
+
+export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: CcSessionOptions): CcSession {
   let s: CcState | null = null;
   let summary: string | null = null;
   return {
@@ -164,7 +189,7 @@ export function createCcSession(format: ImportFormat, ctx: ImportContext): CcSes
       // A live file's calls of the current turn may still be answered: kept back, not failed.
       const keptBack = s.ctx.live ? s.turnLineNo : Infinity;
       const out = [...closeAllMessages(s), ...closeOpenTools(s, keptBack), ...s.transcript.end()];
-      out.push({ lineNo: s.firstLineNo ?? 1, record: runRecord(s) });
+      out.push({ lineNo: s.firstLineNo ?? 1, record: runRecord(s, opts.shape) });
       return out;
     },
     state: () => s,

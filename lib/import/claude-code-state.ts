@@ -8,6 +8,7 @@ import { createTranscript, type Transcript } from "./transcript/turns";
 import type { CcLine } from "./claude-code-lines";
 import { blocksOf, isSidechain, textOf } from "./claude-code-lines";
 import { subagentSpanId, toolSpanId, type OpenMessage, type OpenTool } from "./claude-code-spans";
+import type { OutcomeInput } from "../schemas/run-outcome";
 import type { ImportContext, ImportFormat } from "./types";
 
 export type Chain = { parentSpanId: string | null; agentId: string | null };
@@ -44,6 +45,10 @@ export type CcState = {
   denied: Set<string>;
   /** The line of the current turn's prompt (0 before the first): a live file keeps its open calls back. */
   turnLineNo: number;
+  /** The turn keys given so far: a prompt whose uuid repeats an earlier one's is keyed by its line. */
+  promptKeys: Set<string>;
+  /** What the file says of the run's outcome (a headless session's `result`); null: nothing. */
+  outcome: OutcomeInput | null;
 };
 
 export function createState(format: ImportFormat, ctx: ImportContext, sessionId: string): CcState {
@@ -75,6 +80,8 @@ export function createState(format: ImportFormat, ctx: ImportContext, sessionId:
     boundaryPending: false,
     denied: new Set(),
     turnLineNo: 0,
+    promptKeys: new Set(),
+    outcome: null,
   };
 }
 

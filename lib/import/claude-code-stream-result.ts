@@ -2,7 +2,9 @@
 // `claude -p` session (and is all that `--output-format json` writes): the
 // calls it denied (`permission_denials` → `permission_denied`, unless a tool
 // result already said so), a stop by the harness (a subtype starting with
-// `error_`, such as error_max_turns → a `breaker` event), and the session's
+// `error_`, such as error_max_turns → a `breaker` event; with `is_error` it is
+// also the run's failure outcome — a `success` result says nothing of whether
+// the task was done right, so it leaves the outcome unknown), and the session's
 // usage and cost. The cost, `total_cost_usd`, is the log's own figure: it is
 // shared out over the session's llm spans by their tokens, weighted as Claude
 // prices them, so that the run, its iteration, its models and its tasks all
@@ -10,6 +12,7 @@
 // gets one llm span per model of `modelUsage` (else one for the session)
 // carrying usage and cost. O(denials + spans).
 import { formatTimeUs } from "../time";
+import type { OutcomeInput } from "../schemas/run-outcome";
 import type { ImportOutput, SpanWire } from "./types";
 import type { CcLine } from "./claude-code-lines";
 import { CcUsage } from "./claude-code-lines";
@@ -39,6 +42,23 @@ export function resultEvents(s: CcState, l: CcLine, lineNo: number, tsUs: number
     out.push({ lineNo, record: ccEvent(s, tsUs, "breaker", l.uuid ?? null, { state: "OPEN", reason: subtype }) });
   }
   return out;
+}
+
+const OUTCOME_DETAIL_CHARS = 500;
+
+/**
+ * The run's outcome from its result: a failure when the subtype is an error
+ * (`error_max_turns`, `error_during_execution`, …) or `is_error` is set
+ * (detail: the error subtype, else `is_error: <the result's first line>`); null (unknown) otherwise.
+ */
+export function resultOutcome(l: CcLine): OutcomeInput | null {
+  const raw = l as Obj;
+  const subtype = l.subtype ?? "";
+  if (subtype.startsWith("error")) return { status: "failure", detail: subtype.slice(0, OUTCOME_DETAIL_CHARS) };
+  if (raw.is_error !== true) return null;
+  const text = typeof raw.result === "string" ? (raw.result.split("\n").find((t) => t.trim() !== "") ?? "") : "";
+  const detail = ["is_error", text.trim()].filter((p) => p !== "").join(": ");
+  return { status: "failure", detail: detail.slice(0, OUTCOME_DETAIL_CHARS) };
 }
 
 /** One model's figures of `modelUsage` (camelCase), as usage and cost. */

@@ -10,12 +10,14 @@
 // `timestamp` keeps it, and the run is labelled `timing: estimated`. Without a
 // modification time the session ends at a fixed anchor, ESTIMATE_ANCHOR_US
 // (2000-01-01T00:00:00Z), labelled `time_anchor: fixed`: deterministic, and
-// plainly not a real time. O(lines) time and memory.
+// plainly not a real time. The run is `autonomous` (nobody prompts its turns);
+// an error result gives it a failure outcome (claude-code-stream-result.ts).
+// O(lines) time and memory.
 import { parseTimeUs } from "../time";
 import type { ImportContext, ImportOutput, Importer, JsonItem } from "./types";
 import { readCcLine, type CcLine } from "./claude-code-lines";
 import { createCcSession } from "./claude-code-session";
-import { resultCalls, resultEvents, spreadCost } from "./claude-code-stream-result";
+import { resultCalls, resultEvents, resultOutcome, spreadCost } from "./claude-code-stream-result";
 
 export const ESTIMATE_ANCHOR_US = Date.UTC(2000, 0, 1) * 1000;
 const SECOND_US = 1_000_000;
@@ -46,13 +48,13 @@ function mapStream(items: JsonItem[], ctx: ImportContext): ImportOutput[] {
   for (const { lineNo, value } of items) {
     const r = readCcLine(value);
     if ("error" in r) out.push({ lineNo, error: r.error });
-    else if ("skipped" in r) out.push({ lineNo, skipped: true });
+    else if ("skipped" in r) out.push({ lineNo, skipped: true, kind: r.kind });
     else lines.push({ lineNo, line: r.line });
   }
   const result = lines.findLast(({ line }) => line.type === "result") ?? null;
   const endUs = ctx.endedAtUs ?? ESTIMATE_ANCHOR_US;
   const { times, estimated, startUs } = lineTimes(lines, result?.line ?? null, endUs);
-  const session = createCcSession("claude-code-stream", ctx);
+  const session = createCcSession("claude-code-stream", ctx, { shape: "autonomous" });
   let llmSeen = false;
   lines.forEach(({ lineNo, line }, i) => {
     out.push(...session.push(line, lineNo, times[i]!));
@@ -60,6 +62,7 @@ function mapStream(items: JsonItem[], ctx: ImportContext): ImportOutput[] {
     if (s === null) return;
     if (line.type === "assistant" && !line.isApiErrorMessage && line.message?.model !== "<synthetic>") llmSeen = true;
     if (line !== result?.line) return;
+    s.outcome = resultOutcome(line);
     out.push(...resultEvents(s, line, lineNo, times[i]!));
     if (!llmSeen) out.push(...resultCalls(s, line, lineNo, Math.min(startUs, times[i]!), times[i]!));
   });

@@ -6,8 +6,12 @@
 // input and the output's head. A rejected call is also a `permission_denied`
 // event. Calls still open when the turn is aborted or the file ends failed
 // with `no result (interrupted)`, except, in a live file, those of its
-// current turn: left out until their output comes (codex.ts). O(1) per item;
-// O(open calls) memory.
+// current turn: left out until their output comes (codex.ts). A
+// `web_search_call` item (the model's own search: no call id, no output) is a
+// `web_search` tool span at its line, its `action` as input, failed when its
+// status is `failed`. Arguments that are not JSON (a redaction such as
+// `[REDACTED_ARGUMENTS len=N sha=…]`) are kept as the text they are. O(1) per
+// item; O(open calls) memory.
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { CallOutput } from "./codex-output";
@@ -71,6 +75,33 @@ function parseArguments(raw: unknown): unknown {
 }
 
 export type ClosedCall = { outputs: ImportOutput[]; outcome: ToolOutcome };
+
+/** A `web_search_call` item: a tool span at its line. */
+export function webSearchSpan(p: Obj, at: { lineNo: number; tsUs: number }, ids: { runId: string; spanId: string }) {
+  const status = typeof p.status === "string" ? p.status : null;
+  const ok = status !== "failed";
+  const span: SpanWire = {
+    type: "span",
+    run_id: ids.runId,
+    span_id: ids.spanId,
+    parent_id: null,
+    name: "web_search",
+    kind: "tool",
+    t0: formatTimeUs(at.tsUs),
+    t1: formatTimeUs(at.tsUs),
+    ok,
+    error: ok ? "" : "web search failed",
+    input: p.action ?? null,
+    meta: {
+      source_id: typeof p.id === "string" ? p.id : ids.spanId,
+      source_format: CODEX_FORMAT,
+      call_type: "web_search_call",
+      ...(status !== null ? { status } : {}),
+    },
+  };
+  const outcome: ToolOutcome = ok ? { ok } : { ok, errorLine: "web search failed" };
+  return { outputs: [{ lineNo: at.lineNo, record: span }] as ImportOutput[], outcome };
+}
 
 /** The edits of a successful patch; none for other calls. */
 const editsOf = (call: OpenCall): PatchEdit[] => (call.patch !== null ? readPatch(call.patch) : []);

@@ -4,7 +4,7 @@
 // call starts. The `session_meta` line opens it and yields the run record:
 // run id `codex-<payload.id>` (or the upload's), agent `codex`, labels
 // `repo:` (basename of `cwd`), `version:` (`cli_version`), `branch:`
-// (`git.branch`). A file without one takes its session id from the rollout
+// (`git.branch`), shape `interactive`. A file without one takes its session id from the rollout
 // file name (`rollout-<time>-<uuid>.jsonl`). Also the session's line-level
 // helpers: its events (source id: the line's `turn_id`, else kind@time),
 // the lines that open a turn, the status of an `error` line. O(1).
@@ -18,6 +18,8 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 
+/** A Codex session is a conversation: a human prompts each turn. */
+const SESSION_SHAPE = "interactive";
 /** Until a turn_context names the model, model calls are named for the agent. */
 export const UNKNOWN_MODEL = "codex";
 const NAME_CHARS = 80;
@@ -45,6 +47,8 @@ export type Session = {
   lastLineNo: number;
   /** The line of the current turn's prompt (0 before the first): a live file keeps its open calls back. */
   turnLineNo: number;
+  /** Web searches so far: the n-th one's span id. */
+  webSearches: number;
 };
 
 export const codexRunId = (ctx: ImportContext, sessionId: string): string => ctx.runId ?? `codex-${sessionId}`;
@@ -66,6 +70,7 @@ export function openSession(ctx: ImportContext, sessionId: string, lineNo: numbe
     lastUs: tsUs,
     lastLineNo: lineNo,
     turnLineNo: 0,
+    webSearches: 0,
   };
 }
 
@@ -94,6 +99,7 @@ export function sessionMetaRun(p: Obj, ctx: ImportContext, tsUs: number): { sess
     type: "run",
     run_id: codexRunId(ctx, sessionId),
     agent: CODEX_FORMAT,
+    shape: SESSION_SHAPE,
     started_at: formatTimeUs(parseTimeUs(p.timestamp) ?? tsUs),
     ...(Object.keys(labels).length > 0 ? { labels } : {}),
     ...(cwd !== null ? { cwd } : {}),
@@ -114,7 +120,7 @@ export function nameRun(s: Session, prompt: string): RunWire | null {
       ?.trim() ?? "";
   if (first === "") return null;
   s.named = true;
-  return { type: "run", run_id: s.runId, name: first.slice(0, NAME_CHARS) };
+  return { type: "run", run_id: s.runId, name: first.slice(0, NAME_CHARS), shape: SESSION_SHAPE };
 }
 
 /** An event of this line; its source id is the line's own id when it has one, else its kind and time. */

@@ -5,12 +5,16 @@
 // `response_item` calls and their outputs → tool spans (codex-calls.ts);
 // `event_msg` `user_message` → a new turn (iteration), `token_count` → a
 // model call (codex-model-calls.ts), `turn_aborted` → `interrupted`,
-// `error` → `api_error`; `compacted` → `compaction`. Messages, reasoning,
-// the UI's mirror events (agent_message, exec_command_end, …) and unknown
-// line types are skipped and counted. O(1) per line; memory O(open calls).
+// `error` → `api_error`; `compacted` → `compaction`; a `web_search_call`
+// → a `web_search` tool span. Messages, reasoning, the UI's mirror events
+// (agent_message, exec_command_end, …), a line that is no record and unknown
+// line types are skipped, each named by its kind (`event_msg:token_count`,
+// `response_item:reasoning`, the line's type). Redacted content
+// (`[REDACTED_* len=N sha=…]`) is kept as written: equal content, equal text.
+// O(1) per line; memory O(open calls).
 import { parseTimeUs, formatTimeUs } from "../time";
 import type { ImportContext, ImportMapper, ImportOutput, Importer, JsonItem } from "./types";
-import { CODEX_FORMAT, closeCall, readCall, type CallKind } from "./codex-calls";
+import { CODEX_FORMAT, closeCall, readCall, webSearchSpan, type CallKind } from "./codex-calls";
 import { readCallOutput } from "./codex-output";
 import { modelCallRecords, modelUsageOf, readTokenCount } from "./codex-model-calls";
 import {
@@ -32,9 +36,11 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 const LINE_TYPES = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
 const CALL_KINDS = new Set<string>(["function_call", "custom_tool_call", "local_shell_call"]);
 const OUTPUT_KINDS = new Set(["function_call_output", "custom_tool_call_output", "local_shell_call_output"]);
-/** A line of a kind that carries nothing for Loopscope: counted as skipped. */
-const SKIP = "skip" as const;
-type Mapped = ImportOutput[] | typeof SKIP;
+const KIND_RE = /^[\w:.-]{1,64}$/;
+/** A type as a skip's kind: as written when it is a short name, else `unknown`. */
+const kindName = (v: unknown): string => (typeof v === "string" && KIND_RE.test(v) ? v : "unknown");
+/** A line of a kind that carries nothing for Loopscope: skipped, named by its kind. */
+const skip = (l: { lineNo: number }, kind: string): ImportOutput[] => [{ lineNo: l.lineNo, skipped: true, kind }];
 
 /** Calls still open fail with no result, at this line's time; those from line `keptBackFrom` on stay open. */
 function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): ImportOutput[] {
@@ -49,8 +55,13 @@ function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): Impor
   return out;
 }
 
-function responseItem(s: Session, l: Line): Mapped {
+function responseItem(s: Session, l: Line): ImportOutput[] {
   const kind = String(l.p.type);
+  if (kind === "web_search_call") {
+    const search = webSearchSpan(l.p, l, { runId: s.runId, spanId: `${s.id}:web_search-${(s.webSearches += 1)}` });
+    s.transcript.toolResult(l.lineNo, l.tsUs, search.outcome);
+    return search.outputs;
+  }
   if (CALL_KINDS.has(kind)) {
     const call = readCall(kind as CallKind, l.p, l.lineNo, l.tsUs);
     if (typeof call === "string") return [{ lineNo: l.lineNo, error: call }];
@@ -58,18 +69,18 @@ function responseItem(s: Session, l: Line): Mapped {
     const todos = call.name === "update_plan" ? todoItemsOf(call.input) : null;
     return todos !== null ? s.transcript.todoList(l.lineNo, l.tsUs, todos, call.callId) : [];
   }
-  if (!OUTPUT_KINDS.has(kind)) return SKIP;
+  if (!OUTPUT_KINDS.has(kind)) return skip(l, `response_item:${kindName(kind)}`);
   const call = typeof l.p.call_id === "string" ? s.open.get(l.p.call_id) : undefined;
-  if (call === undefined) return SKIP;
+  if (call === undefined) return skip(l, `response_item:${kindName(kind)}`);
   s.open.delete(call.callId);
   const closed = closeCall(call, readCallOutput(l.p.output), l, { runId: s.runId, spanId: `${s.id}:${call.callId}` });
   s.transcript.toolResult(l.lineNo, l.tsUs, closed.outcome);
   return closed.outputs;
 }
 
-function tokenCount(s: Session, l: Line): Mapped {
+function tokenCount(s: Session, l: Line): ImportOutput[] {
   const report = readTokenCount(l.p, s.tokens);
-  if (report === null) return SKIP;
+  if (report === null) return skip(l, "event_msg:token_count");
   s.modelCalls += 1;
   s.lastContextTokens = report.usage.input;
   if (report.contextWindow !== null) s.transcript.contextWindow(report.contextWindow);
@@ -80,7 +91,7 @@ function tokenCount(s: Session, l: Line): Mapped {
   return modelCallRecords(report, s.model, at, { runId: s.runId, spanId: `${s.id}:llm-${s.modelCalls}`, sourceId });
 }
 
-function eventMsg(s: Session, l: Line): Mapped {
+function eventMsg(s: Session, l: Line): ImportOutput[] {
   const p = l.p;
   switch (p.type) {
     case "user_message": {
@@ -100,17 +111,17 @@ function eventMsg(s: Session, l: Line): Mapped {
     case "error":
       return [event(s, l, "api_error", apiErrorOf(p))];
     default:
-      return SKIP;
+      return skip(l, `event_msg:${kindName(p.type)}`);
   }
 }
 
 /** A compaction: its detail is the context of the last model call before it, when known. */
-function compacted(s: Session, l: Line): Mapped {
+function compacted(s: Session, l: Line): ImportOutput[] {
   const before = s.lastContextTokens;
   return [event(s, l, "compaction", { detail: before !== null ? `tokens before: ${before}` : "compacted" })];
 }
 
-function mapLine(s: Session, type: string, l: Line): Mapped {
+function mapLine(s: Session, type: string, l: Line): ImportOutput[] {
   if (type === "turn_context") {
     if (typeof l.p.model === "string" && l.p.model !== "") s.model = l.p.model;
     return [];
@@ -124,15 +135,15 @@ function createMapper(ctx: ImportContext): ImportMapper<JsonItem> {
   let s: Session | null = null;
 
   function* push({ lineNo, value }: JsonItem): Iterable<ImportOutput> {
-    if (!isObj(value)) return yield { lineNo, error: "not a JSON object" };
+    const type = isObj(value) && typeof value.type === "string" ? value.type : "";
+    if (!isObj(value) || !KIND_RE.test(type)) return yield { lineNo, skipped: true, kind: "not-a-record" };
+    if (!LINE_TYPES.has(type)) return yield { lineNo, skipped: true, kind: type };
     const tsUs = parseTimeUs(value.timestamp);
     if (tsUs === null) return yield { lineNo, error: 'missing or unreadable "timestamp"' };
-    const type = typeof value.type === "string" ? value.type : "";
-    if (!LINE_TYPES.has(type)) return yield { lineNo, skipped: true };
     if (!isObj(value.payload)) return yield { lineNo, error: `${type}: missing "payload"` };
     const l: Line = { lineNo, tsUs, p: value.payload };
     if (type === "session_meta") {
-      if (s !== null) return yield { lineNo, skipped: true };
+      if (s !== null) return yield { lineNo, skipped: true, kind: "session_meta:repeated" };
       const meta = sessionMetaRun(l.p, ctx, tsUs);
       if (typeof meta === "string") return yield { lineNo, error: meta };
       s = openSession(ctx, meta.sessionId, lineNo, tsUs);
@@ -144,9 +155,7 @@ function createMapper(ctx: ImportContext): ImportMapper<JsonItem> {
     if (!isPreamble(type, l.p)) s.transcript.touch(lineNo, tsUs);
     s.lastUs = Math.max(s.lastUs, tsUs);
     s.lastLineNo = lineNo;
-    const out = mapLine(s, type, l);
-    if (out === SKIP) yield { lineNo, skipped: true };
-    else yield* out;
+    yield* mapLine(s, type, l);
   }
 
   return {

@@ -34,6 +34,8 @@ export function classifyValue(v: unknown): ImportFormat | null {
     return null;
   }
   if (has(v, "traceID", "spans")) return "jaeger";
+  const trajectory = trajectoryFormat(v);
+  if (trajectory !== null) return trajectory;
   if (v.object === "trace" || v.object === "trace.span") return "openai-agents";
   if (typeof v.type === "string" && LANGFUSE_EVENT_RE.test(v.type) && "body" in v) return "langfuse";
   if (typeof v.type === "string" && CODEX_TYPES.has(v.type) && "payload" in v && "timestamp" in v) return "codex";
@@ -47,6 +49,24 @@ export function classifyValue(v: unknown): ImportFormat | null {
   if (typeof v.type === "string" && OBSERVATION_TYPES.has(v.type) && has(v, "traceId", "startTime")) return "langfuse";
   if (typeof v.type === "string" && (RECORD_TYPES as readonly string[]).includes(v.type)) return "loopscope";
   if (v.type === undefined && has(v, "name", "t0")) return "loopscope";
+  return null;
+}
+
+const CHAT_ROLES = new Set(["system", "user", "assistant", "tool", "developer"]);
+const isChatMessage = (m: unknown) => isObj(m) && typeof m.role === "string" && CHAT_ROLES.has(m.role);
+
+/** The agent-run documents: mini-swe-agent and SWE-agent trajectories, Gemini CLI sessions, OpenAI chat runs. */
+function trajectoryFormat(v: Obj): ImportFormat | null {
+  const info = isObj(v.info) ? v.info : null;
+  if (Array.isArray(v.trajectory) && (info !== null || "environment" in v || "history" in v)) return "swe-agent";
+  if (Array.isArray(v.messages) && (typeof v.trajectory_format === "string" || (info !== null && "exit_status" in info))) {
+    return "mini-swe-agent";
+  }
+  if (Array.isArray(v.messages) && has(v, "sessionId", "projectHash")) return "gemini-cli";
+  const chat = Array.isArray(v.messages) ? v.messages : Array.isArray(v.traj) ? v.traj : null;
+  if (chat !== null && chat.length > 0 && chat.every(isChatMessage)) return "openai-chat";
+  // A run written as a bare list of messages: its first element is one.
+  if (isChatMessage(v) && !("type" in v) && ("content" in v || "tool_calls" in v)) return "openai-chat";
   return null;
 }
 
@@ -106,6 +126,10 @@ function isRecordLine(line: string): boolean {
 function documentFormat(text: string): ImportFormat {
   const probe = (k: string) => new RegExp(`"${k}"\\s*:`).test(text);
   if (probe("resourceSpans") || probe("resourceLogs")) return "otlp-json";
+  if (probe("trajectory") && (probe("environment") || probe("exit_status"))) return "swe-agent";
+  if (probe("trajectory_format") || (probe("exit_status") && probe("model_stats"))) return "mini-swe-agent";
+  if (probe("sessionId") && probe("projectHash")) return "gemini-cli";
+  if ((probe("traj") || probe("messages")) && /"role"\s*:\s*"(assistant|user|system|tool)"/.test(text)) return "openai-chat";
   if (probe("traceID") && probe("spans")) return "jaeger";
   if (probe("span_kind")) return "openinference";
   if (probe("batch") || probe("observations")) return "langfuse";

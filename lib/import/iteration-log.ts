@@ -122,7 +122,7 @@ function createMapper(ctx: ImportContext): ImportMapper<TextItem> {
       if (title !== null)
         yield {
           lineNo: title.lineNo,
-          record: { type: "run", run_id: runId, name: title.text, source_format: ITERATION_LOG_FORMAT },
+          record: { type: "run", run_id: runId, name: title.text, shape: "loop", source_format: ITERATION_LOG_FORMAT },
         };
     },
   };

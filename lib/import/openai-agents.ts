@@ -24,6 +24,8 @@ function runOf(item: Record<string, unknown>, ctx: ImportContext): RunWire | str
     run_id: openAiAgentsRunId(ctx, item.id),
     ...(typeof item.workflow_name === "string" && item.workflow_name !== "" ? { name: item.workflow_name } : {}),
     agent: OPENAI_AGENTS_FORMAT,
+    // One agent run without a human in it: its turns are steps (docs/import.md#shapes-and-outcomes).
+    shape: "autonomous",
     ...(group !== null ? { labels: { group } } : {}),
     ...(isObj(item.metadata) ? { metadata: item.metadata } : {}),
     source_id: item.id,

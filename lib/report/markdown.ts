@@ -10,6 +10,7 @@ import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
+import type { Outcome } from "../schemas/run-outcome";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
 import { oneLine, sanitizeMarkdown } from "./markdown-safety";
@@ -36,6 +37,13 @@ const table = (head: string[], rows: (string | number)[][]): string[] =>
 /** `review` and `runUrl` lead the report when given (the server's export; the offline CLI has neither). */
 export type ReportExtras = { review?: ReviewOut | null; runUrl?: string | null };
 
+/** `**failure** (said by its file: LimitsExceeded)`, or `unknown`. */
+function outcomeLine(o: Outcome | null): string {
+  if (!o || o.status === "unknown") return `unknown${o?.detail ? ` (${oneLine(o.detail)})` : ""}`;
+  const by = { file: "its file", api: "a grader", review: "a review" }[o.source];
+  return `**${o.status}** (said by ${by}${o.score !== null ? `, score ${o.score}` : ""}${o.detail ? `: ${oneLine(o.detail)}` : ""})`;
+}
+
 export function renderMarkdownReport(
   run: RunSummary,
   report: AnalysisReport,
@@ -50,6 +58,8 @@ export function renderMarkdownReport(
   );
   out.push(
     `${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens${costText(runCostOf(report, run.cost_usd))}`,
+    "",
+    `Shape: ${run.shape} · outcome: ${outcomeLine(run.outcome)}`,
     "",
   );
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MAX_TIME_US, MIN_TIME_US, parseTimeUs } from "../time";
 import { REVIEW_CATEGORIES, REVIEW_STATUSES } from "./review";
+import { Outcome, OUTCOME_STATUSES, RUN_SHAPES } from "./run-outcome";
 import { hasNoNul } from "./storable";
 
 export const RUN_SORTS = ["started", "duration", "spans", "failures", "tokens", "name"] as const;
@@ -30,6 +31,10 @@ export const RunListQuery = z
     /** The review's status (a run never reviewed is `open`) and root-cause category. */
     review: z.enum(REVIEW_STATUSES).optional(),
     category: z.enum(REVIEW_CATEGORIES).optional(),
+    /** docs/import.md#shapes-and-outcomes: what one iteration of the run is. */
+    shape: z.enum(RUN_SHAPES).optional(),
+    /** The run's outcome (a run without one is `unknown`). */
+    outcome: z.enum(OUTCOME_STATUSES).optional(),
     sort: z.enum(RUN_SORTS).default("started"),
     order: z.enum(["asc", "desc"]).default("desc"),
     limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -90,6 +95,10 @@ export const RunSummary = z.object({
   verdict: RunVerdict.nullable(),
   /** Where its review stands (docs/api.md#review): `open` and no category until someone reviews it. */
   review: z.object({ status: z.enum(REVIEW_STATUSES), category: z.enum(REVIEW_CATEGORIES).nullable() }),
+  /** docs/import.md#shapes-and-outcomes: set by the importer, a run record or `?shape=`; else from the iterations. */
+  shape: z.enum(RUN_SHAPES),
+  /** Whether the run succeeded, and who said so (its file, a grader, a done review); null: nobody has. */
+  outcome: Outcome.nullable(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

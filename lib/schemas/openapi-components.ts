@@ -10,6 +10,7 @@ import * as api from "./api";
 import * as auth from "./auth";
 import * as comments from "./comments";
 import * as review from "./review";
+import * as outcome from "./run-outcome";
 import * as profiles from "./profiles";
 import { ErrorBody, IssueDetail } from "./errors";
 import { HealthResponse, ReadyResponse } from "./health-api";
@@ -83,6 +84,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   CommentCreated: comments.CommentCreated,
   Review: review.ReviewOut,
   ReviewResponse: review.ReviewResponse,
+  Outcome: outcome.Outcome,
+  OutcomeResponse: outcome.OutcomeResponse,
   Profile: profiles.ProfileOut,
   ProfileList: profiles.ProfileList,
   ProfileAnswer: profiles.ProfileAnswer,
@@ -114,6 +117,7 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   CommentInput: comments.CommentInput,
   CommentEdit: comments.CommentEdit,
   ReviewInput: review.ReviewInput,
+  OutcomeInput: outcome.OutcomePutBody,
   ProfileInput: profiles.ProfileInput,
   SettingsUpdate,
   SetupInput: auth.SetupInput,

@@ -8,6 +8,7 @@ import { AnalysisReport } from "./analysis-report";
 import * as api from "./api";
 import { CommentCreated, CommentEdit, CommentInput, CommentList, CommentListQuery } from "./comments";
 import { ReviewInput, ReviewResponse } from "./review";
+import { OutcomePutBody, OutcomeResponse } from "./run-outcome";
 import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
@@ -313,6 +314,30 @@ export const API_ROUTES: RouteDocs = {
       body: { description: "Fields left out take their empty value.", content: json(ReviewInput) },
       responses: {
         200: { description: "The stored review.", content: json(ReviewResponse) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/outcome": {
+    get: {
+      operationId: "getOutcome",
+      summary: "Whether the run succeeded",
+      description:
+        "The outcome a grader set, else the run's file's, else its done review's (root cause none → success); null when nobody said.",
+      tag: "review",
+      responses: { 200: { description: "The outcome.", content: json(OutcomeResponse) }, ...RUN_ERRORS },
+    },
+    put: {
+      operationId: "putOutcome",
+      summary: "Set a run's outcome, as a grader",
+      description:
+        "Replaces what the run's file said, and wins over a review. `null` takes it back. Who may: an editor, or an API key with the ingest scope.",
+      tag: "review",
+      body: { description: "The outcome, or null.", content: json(OutcomePutBody) },
+      responses: {
+        200: { description: "The run's outcome now.", content: json(OutcomeResponse) },
         400: "BadRequest",
         ...CROSS_ORIGIN,
         ...RUN_ERRORS,

@@ -69,12 +69,17 @@ export function resolveOutcome(
   if (stored && stored.status !== "unknown") return stored;
   if (review?.status === "done" && review.category !== null) {
     const healthy = review.category === "none";
-    return { status: healthy ? "success" : "failure", score: null, source: "review", detail: `review: ${review.category}` };
+    return {
+      status: healthy ? "success" : "failure",
+      score: null,
+      source: "review",
+      detail: `review: ${review.category}`,
+    };
   }
   return stored;
 }
 
 /** PUT /api/v1/runs/{run_id}/outcome: the grader's word, or `null` to take it back. */
-export const OutcomePutBody = z.union([OutcomeInput, z.null()]);
+export const OutcomePutBody = OutcomeInput.nullable();
 export const OutcomeResponse = z.object({ outcome: Outcome.nullable() });
 export type OutcomeResponse = z.output<typeof OutcomeResponse>;

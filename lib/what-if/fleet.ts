@@ -1,13 +1,20 @@
 // docs/dashboard.md#fleet — one setting's values over a set of runs: for each
 // value, how many runs the loop breaker would have halted, what halting would
-// have saved on the runs the team marked bad (a review category other than
-// `none`), and which runs marked good (review `done`, category `none`) it
-// would have wrongly halted. O(runs · values). Pure: the per-run sweep
-// points (lib/analysis/sweep.ts) come from the caller.
+// have saved on the runs that failed, and which runs that succeeded it would
+// have wrongly halted. A run failed when its outcome says so (its file, a
+// grader or a done review: lib/schemas/run-outcome.ts), or, with no outcome,
+// when its review names a root cause other than `none`; it succeeded when its
+// outcome is a success. O(runs · values). Pure: the per-run sweep points
+// (lib/analysis/sweep.ts) come from the caller.
 import type { ReviewCategory, ReviewStatus } from "../schemas/review";
+import type { Outcome } from "../schemas/run-outcome";
 import type { SweepPoint } from "../schemas/sweep";
 
-export type FleetRun = { run_id: string; review: { status: ReviewStatus; category: ReviewCategory | null } };
+export type FleetRun = {
+  run_id: string;
+  review: { status: ReviewStatus; category: ReviewCategory | null };
+  outcome?: Outcome | null;
+};
 
 export type FleetRow = {
   value: string | number;
@@ -17,8 +24,16 @@ export type FleetRow = {
   good: { runs: number; wrongly_halted: string[] };
 };
 
-export const isBadRun = (r: FleetRun) => r.review.category !== null && r.review.category !== "none";
-export const isGoodRun = (r: FleetRun) => r.review.status === "done" && r.review.category === "none";
+export function isBadRun(r: FleetRun): boolean {
+  const status = r.outcome?.status ?? "unknown";
+  if (status !== "unknown") return status === "failure";
+  return r.review.category !== null && r.review.category !== "none";
+}
+export function isGoodRun(r: FleetRun): boolean {
+  const status = r.outcome?.status ?? "unknown";
+  if (status !== "unknown") return status === "success";
+  return r.review.status === "done" && r.review.category === "none";
+}
 
 /** `points.get(run_id)[i]` is the run's point for `values[i]`; a run without points counts as not halted. */
 export function summarizeFleet(

@@ -111,6 +111,8 @@ export function makeRunSummary(overrides: Partial<RunSummary> = {}): RunSummary 
     counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 },
     verdict: null,
     review: { status: "open", category: null },
+    shape: "loop",
+    outcome: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@
 // data is prepared with lib/charts; components only render. While
 // data is still arriving (lib/live.ts) the page re-reads itself (RunLiveBadge).
 import Link from "next/link";
+import { RunOutcome, RunShapeTerm } from "@/components/runs/run-outcome";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { getDb } from "@/db/client";
@@ -83,6 +84,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         <span className="muted mono">{run.run_id}</span>
         <RunLiveBadge receiving={receiving} />
         {run.agent && <span className="badge info">{run.agent}</span>}
+        <RunShapeTerm shape={run.shape} />
+        <RunOutcome outcome={run.outcome} />
         {Object.entries(run.labels).map(([k, v]) => (
           <span key={k} className="badge">
             {k}: {v}

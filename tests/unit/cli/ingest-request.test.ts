@@ -45,7 +45,7 @@ describe("--format", () => {
 
   test("an unknown format is a usage error listing every format", () => {
     expect(() => parseFormat("claude")).toThrow(
-      '--format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log; got "claude"',
+      '--format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log, mini-swe-agent, swe-agent, openai-chat, gemini-cli; got "claude"',
     );
   });
 });

@@ -18,6 +18,8 @@ function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_
     counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over },
     verdict: null,
     review: { status: "open", category: null },
+    shape: "loop",
+    outcome: null,
   };
 }
 
@@ -141,5 +143,19 @@ describe("compareRuns", () => {
     expect(byKey.layers).toMatchObject({ a: "TRIGGERED · BLOCKER_ESCALATION", b: "NORMAL · NONE", differs: true });
     expect(byKey.context).toMatchObject({ a: "clear (from iteration 12)", b: "keep" });
     expect(byKey.api?.differs).toBe(false);
+    expect(byKey.outcome).toMatchObject({ a: "unknown", b: "unknown", differs: false });
+  });
+
+  test("status: the outcome says who said it", () => {
+    const graded = {
+      ...makeRun("g"),
+      outcome: { status: "failure" as const, score: 0, source: "api" as const, detail: null },
+    };
+    const rows = compareRuns({ run: graded, report: makeReport() }, { run: makeRun("h"), report: makeReport() }).status;
+    expect(rows.find((r) => r.key === "outcome")).toMatchObject({
+      a: "failure (a grader)",
+      b: "unknown",
+      differs: true,
+    });
   });
 });

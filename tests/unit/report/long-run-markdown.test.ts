@@ -35,6 +35,8 @@ function summaryOf(): RunSummary {
     cost_usd: 0,
     verdict: null,
     review: { status: "open", category: null },
+    shape: "loop",
+    outcome: null,
     counts: { spans: COUNT * 3, failures: COUNT * 3, iterations: COUNT, events: 0, tokens: COUNT * 5_000 },
     started_at: formatTimeUs(RUN_START_US),
     ended_at: formatTimeUs(endUs),

@@ -46,6 +46,39 @@ describe("summarizeFleet", () => {
   });
 });
 
+describe("summarizeFleet with outcomes", () => {
+  const outcome = (status: "success" | "failure" | "unknown", source: "file" | "api" = "file") => ({
+    status,
+    score: null,
+    source,
+    detail: null,
+  });
+  test("an outcome counts the run as halted success or halted failure, without a review", () => {
+    const runs = [
+      { ...run("won", "open", null), outcome: outcome("success") },
+      { ...run("lost", "open", null), outcome: outcome("failure", "api") },
+      { ...run("submitted", "open", null), outcome: outcome("unknown") },
+    ];
+    const points = new Map([
+      ["won", [halted(1)]],
+      ["lost", [halted(5)]],
+      ["submitted", [halted(2)]],
+    ]);
+    const [row] = summarizeFleet(runs, [5], points);
+    expect(row).toMatchObject({
+      halted: 3,
+      bad: { runs: 1, halted: 1, saved_iterations: 5 },
+      good: { runs: 1, wrongly_halted: ["won"] },
+    });
+  });
+
+  test("an outcome wins over the review's category", () => {
+    const runs = [{ ...run("graded", "in review", "stagnation"), outcome: outcome("success", "api") }];
+    const [row] = summarizeFleet(runs, [5], new Map([["graded", [halted(1)]]]));
+    expect(row).toMatchObject({ bad: { runs: 0 }, good: { runs: 1, wrongly_halted: ["graded"] } });
+  });
+});
+
 describe("parseFleetQuery", () => {
   test("defaults to cooldown_min over the newest FLEET_MAX_RUNS runs", () => {
     const q = parseFleetQuery({});

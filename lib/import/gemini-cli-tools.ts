@@ -1,0 +1,118 @@
+// docs/import.md#gemini-cli-sessions — what a Gemini CLI tool call did, read
+// from its record (`name`, `args`, `status`, `result`: the function response
+// parts sent back to the model, `resultDisplay`). A call failed when its status
+// is `error` or `cancelled`, or — for the shell tool, whose failing commands
+// still end `success` — when its output's `Exit Code:` is not 0. Its error is
+// the line that names the failure: the response's `error`, else the first line
+// of the command's output that names one (codex-output.ts reads shell output
+// the same way). A successful `write_file` / `replace` edits its `file_path`;
+// `write_todos` writes the todo list. O(size of the call).
+import { errorLineOf } from "./codex-output";
+import { diffCounts, lineCount } from "./claude-code-tools";
+import { isTestCommand } from "./transcript/test-runs";
+import type { TodoItem } from "./transcript/todos";
+import type { ToolOutcome } from "./transcript/turns";
+import { isObj } from "./gemini-cli-session";
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+export const SHELL_TOOLS = new Set(["run_shell_command", "shell"]);
+const WRITE_TOOLS = new Set(["write_file"]);
+const REPLACE_TOOLS = new Set(["replace", "edit"]);
+export const TODO_TOOLS = new Set(["write_todos"]);
+const FAILED_STATUSES = new Set(["error", "cancelled"]);
+const ERROR_LINE_CHARS = 300;
+
+/** The text sent back to the model (`output`, else `error`, of each function response; text parts) and its error. */
+export function resultTextOf(result: unknown): { text: string; error: string | null } {
+  const parts = Array.isArray(result) ? result : result === null || result === undefined ? [] : [result];
+  const texts: string[] = [];
+  let error: string | null = null;
+  for (const part of parts) {
+    if (typeof part === "string") texts.push(part);
+    if (!isObj(part)) continue;
+    if (typeof part.text === "string") texts.push(part.text);
+    const response = isObj(part.functionResponse) ? part.functionResponse.response : null;
+    if (!isObj(response)) continue;
+    error ??= str(response.error);
+    const body = str(response.output) ?? str(response.error) ?? str(response.content);
+    texts.push(body ?? JSON.stringify(response));
+  }
+  return { text: texts.join("\n"), error };
+}
+
+const FIELD_RE = /^(Command|Directory|Output|Stdout|Stderr|Error|Exit Code|Signal|Background PIDs|Process Group PGID):/;
+
+/** A shell result (`Command: … Output: … Error: … Exit Code: N …`): the command's output and its exit code. */
+export function readShellResult(text: string): { body: string; exitCode: number | null } {
+  const lines = text.split("\n");
+  const exitAt = lines.findLastIndex((l) => /^Exit Code: /.test(l));
+  const m = exitAt >= 0 ? /^Exit Code: (-?\d+)/.exec(lines[exitAt]!) : null;
+  const from = lines.findIndex((l) => /^(?:Output|Stdout):/.test(l));
+  if (from < 0) return { body: text, exitCode: m ? Number(m[1]) : null };
+  // The output runs to the trailing fields (the output's own lines may begin "Error:").
+  let to = exitAt > from ? exitAt : lines.length;
+  while (to - 1 > from && FIELD_RE.test(lines[to - 1]!) && !/^(?:Output|Stdout):/.test(lines[to - 1]!)) to -= 1;
+  const body = lines
+    .slice(from, to)
+    .map((l) => l.replace(/^(?:Output|Stdout|Stderr): ?/, ""))
+    .filter((l) => l !== "(empty)")
+    .join("\n");
+  return { body, exitCode: m ? Number(m[1]) : null };
+}
+
+/** The lines a successful edit added and removed: the display's before/after, else the call's own text. */
+function editCounts(name: string, args: Obj, display: unknown): { added: number; removed: number } {
+  if (isObj(display) && typeof display.newContent === "string") {
+    return diffCounts(str(display.originalContent) ?? "", display.newContent);
+  }
+  if (REPLACE_TOOLS.has(name)) return diffCounts(str(args.old_string) ?? "", str(args.new_string) ?? "");
+  return { added: lineCount(str(args.content) ?? ""), removed: 0 };
+}
+
+export type CallReading = { ok: boolean; error: string; output: string; outcome: ToolOutcome; exitCode: number | null };
+
+const firstLine = (t: string): string => t.split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+
+/** A failed call's error: the response's error, else the failing command's line that names it, else the result's first line. */
+function errorOf(responseError: string | null, shell: ReturnType<typeof readShellResult> | null, text: string, status: string) {
+  if (responseError !== null && firstLine(responseError) !== "") return firstLine(responseError);
+  if (shell !== null && shell.exitCode !== null && shell.exitCode !== 0) return errorLineOf(shell.body, shell.exitCode);
+  return firstLine(text) || status;
+}
+
+/** Read one finished call: ok or failed, its error line, its output, what it did for the turn. */
+export function readToolCall(call: Obj): CallReading {
+  const name = str(call.name) ?? "";
+  const args = isObj(call.args) ? call.args : {};
+  const status = str(call.status) ?? "success";
+  const { text, error: responseError } = resultTextOf(call.result);
+  const shell = SHELL_TOOLS.has(name) ? readShellResult(text) : null;
+  const exitCode = shell?.exitCode ?? null;
+  const ok = !FAILED_STATUSES.has(status) && responseError === null && (exitCode === null || exitCode === 0);
+  const error = ok ? "" : errorOf(responseError, shell, text || (str(call.resultDisplay) ?? ""), status);
+  const path = str(args.file_path);
+  const edits = WRITE_TOOLS.has(name) || REPLACE_TOOLS.has(name);
+  const edit = ok && edits && path ? { path, ...editCounts(name, args, call.resultDisplay) } : null;
+  const command = shell !== null ? str(args.command) : null;
+  const outcome: ToolOutcome = {
+    ok,
+    ...(ok ? {} : { errorLine: error.slice(0, ERROR_LINE_CHARS) }),
+    ...(edit ? { edit } : {}),
+    ...(command !== null && isTestCommand(command) ? { testRun: true } : {}),
+  };
+  return { ok, error: error.slice(0, ERROR_LINE_CHARS), output: text, outcome, exitCode };
+}
+
+/** The todo list of a `write_todos` call: `{todos: [{description, status}]}`. */
+export function todoItemsOfArgs(args: unknown): TodoItem[] | null {
+  if (!isObj(args) || !Array.isArray(args.todos)) return null;
+  const items: TodoItem[] = [];
+  for (const t of args.todos) {
+    if (!isObj(t)) continue;
+    const text = [t.description, t.content, t.text].find((v): v is string => typeof v === "string" && v.trim() !== "");
+    if (text !== undefined && typeof t.status === "string") items.push({ text, status: t.status });
+  }
+  return items;
+}

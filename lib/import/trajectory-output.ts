@@ -1,0 +1,94 @@
+// docs/import.md#mini-swe-agent-trajectories, docs/import.md#swe-agent-trajectories —
+// reading a command's output in an agent trajectory: the line of a failed
+// output that names the failure (what an iteration's `errors` keeps, so the
+// same failure step after step reads as the same error), and what files a
+// shell command writes. A Python traceback is named by its last exception
+// line (`ValueError: …`), not by its `Traceback (most recent call last):`
+// banner, which every traceback shares; other outputs by the Codex rule
+// (codex-output.ts errorLineOf: `FAILED …`, `E   …`, `error: …`, else the
+// first line). Edits: `cat <<EOF > path` (or `>>`, or `tee path <<EOF`)
+// writes path with the heredoc's lines; `sed -i … path` edits path (lines
+// unknown: 0). Other ways of writing a file (a Python script, `echo >`) are
+// not seen. Pure; O(output length).
+import { errorLineOf } from "./codex-output";
+import type { PatchEdit } from "./codex-patch";
+
+const TRACEBACK_RE = /^\s*Traceback \(most recent call last\):/m;
+/** The line closing a traceback: `ValueError: …`, `module.CustomError`, `KeyboardInterrupt`. */
+const EXCEPTION_LINE_RE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::.*)?$/;
+const MAX_ERROR_CHARS = 300;
+
+/** The line of a failed output that names the failure; `exit code N` when the output is empty. */
+export function failureLineOf(body: string, exitCode: number | null): string {
+  const tb = TRACEBACK_RE.exec(body);
+  if (tb !== null) {
+    const after = body.slice(tb.index).split("\n");
+    const line = after.map((l) => l.trim()).findLast((l) => EXCEPTION_LINE_RE.test(l));
+    if (line !== undefined) return line.slice(0, MAX_ERROR_CHARS);
+  }
+  if (body.trim() === "") return exitCode !== null ? `exit code ${exitCode}` : "failed";
+  return errorLineOf(body, exitCode);
+}
+
+/** Whether an output holds a Python traceback with its closing exception line. */
+export function hasTraceback(body: string): boolean {
+  const tb = TRACEBACK_RE.exec(body);
+  return tb !== null && body.slice(tb.index).split("\n").some((l) => EXCEPTION_LINE_RE.test(l.trim()));
+}
+
+const HEREDOC_WRITE_RE =
+  /\b(?:cat\s+(?:<<-?\s*(['"]?)(\w+)\1\s*>>?\s*([^\s;&|<>]+)|>>?\s*([^\s;&|<>]+)\s*<<-?\s*(['"]?)(\w+)\5)|tee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)\s*<<-?\s*(['"]?)(\w+)\8)[^\n]*\n/g;
+
+/** The heredoc body after `from`, up to the line holding only `delimiter`: its line count. */
+function heredocLines(command: string, from: number, delimiter: string): number {
+  const lines = command.slice(from).split("\n");
+  const end = lines.findIndex((l) => l.trim() === delimiter);
+  return end < 0 ? lines.length : end;
+}
+
+/** Shell words and control operators (`&&`, `||`, `;`, `|`, newline), honouring quotes. */
+const TOKEN_RE = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(&&|\|\||[;|&\n])|((?:[^\s'";|&]|\\.)+)/g;
+
+/** The simple commands of a shell text, each as its words. */
+function simpleCommands(text: string): string[][] {
+  const out: string[][] = [[]];
+  for (const m of text.matchAll(TOKEN_RE)) {
+    if (m[3] !== undefined) out.push([]);
+    else out[out.length - 1]?.push(m[1] ?? m[2] ?? m[4] ?? "");
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+/** The files of one `sed -i` call: its words after the script (or after the `-e` / `-f` scripts). */
+function sedFiles(words: string[]): string[] {
+  if (words[0] !== "sed" || !words.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith("--in-place"))) return [];
+  const files: string[] = [];
+  let scripted = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as string;
+    if (["-e", "--expression", "-f", "--file"].includes(w)) {
+      scripted = true;
+      i += 1;
+    } else if (w.startsWith("-")) continue;
+    else if (!scripted) scripted = true;
+    else files.push(w);
+  }
+  return files;
+}
+
+/** The files a shell command writes in the ways named above, in command order, each once. */
+export function shellEditsOf(command: string): PatchEdit[] {
+  const edits = new Map<string, PatchEdit>();
+  const add = (path: string, added: number) => {
+    const e = edits.get(path) ?? { path, added: 0, removed: 0 };
+    e.added += added;
+    edits.set(path, e);
+  };
+  for (const m of command.matchAll(HEREDOC_WRITE_RE)) {
+    const path = m[3] ?? m[4] ?? m[7];
+    const delimiter = m[2] ?? m[6] ?? m[9];
+    if (path && delimiter && path !== "/dev/null") add(path, heredocLines(command, m.index + m[0].length, delimiter));
+  }
+  for (const words of simpleCommands(command)) for (const path of sedFiles(words)) add(path, 0);
+  return [...edits.values()];
+}
