@@ -88,7 +88,7 @@ describe("npx loopscope --format", () => {
     const r = cli(command, `${EXAMPLES}/harness-spans.jsonl`, "--format", "claude", ...more);
     expect(r.code).toBe(1);
     expect(r.stderr.split("\n")[0]).toBe(
-      'loopscope: --format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log; got "claude"',
+      'loopscope: --format must be one of loopscope, claude-code, claude-code-stream, codex, openai-agents, langfuse, jaeger, openinference, otlp-json, iteration-log, mini-swe-agent, swe-agent, openai-chat, gemini-cli; got "claude"',
     );
     expect(r.stdout).toBe("");
   });
