@@ -144,9 +144,11 @@ function toolRecords(s: Session, { call, t0Us, t1Us }: Timed, spanId: string): I
 export function geminiMessage(s: Session, m: Obj, i: number, tsUs: number): ImportOutput[] {
   const msgId = str(m.id) ?? `message-${i}`;
   const calls = timedCalls(Array.isArray(m.toolCalls) ? m.toolCalls : [], tsUs);
-  const t1Us = Math.max(Math.min(tsUs, calls[0]?.t0Us ?? tsUs), Math.min(s.prevEndUs, tsUs));
+  const t1Us = Math.min(tsUs, calls[0]?.t0Us ?? tsUs);
   const t0Us = Math.min(s.prevEndUs, t1Us);
-  s.transcript.modelCall(LINE, tsUs, str(m.model) ?? "gemini", modelUsageOf(tokensOf(m.tokens)));
+  const t = tokensOf(m.tokens);
+  // A message without tokens is a call of unknown size: it counts, and leaves the context fill alone.
+  s.transcript.modelCall(LINE, tsUs, str(m.model) ?? "gemini", modelUsageOf(t), { context: t !== null });
   const out = llmRecords(s, m, `${s.id}:${msgId}`, t0Us, t1Us);
   calls.forEach((c, j) => out.push(...toolRecords(s, c, `${s.id}:${str(c.call.id) ?? `${msgId}-${j}`}`)));
   s.prevEndUs = Math.max(tsUs, ...calls.map((c) => c.t1Us));

@@ -34,7 +34,11 @@ export type Session = {
 /** The text of a message's content: a string, a part `{text}`, or a list of them. */
 export function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map(textOf).filter((t) => t !== "").join("\n");
+  if (Array.isArray(content))
+    return content
+      .map(textOf)
+      .filter((t) => t !== "")
+      .join("\n");
   return isObj(content) && typeof content.text === "string" ? content.text : "";
 }
 

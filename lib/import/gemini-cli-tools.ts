@@ -3,10 +3,11 @@
 // parts sent back to the model, `resultDisplay`). A call failed when its status
 // is `error` or `cancelled`, or — for the shell tool, whose failing commands
 // still end `success` — when its output's `Exit Code:` is not 0. Its error is
-// the line that names the failure: the response's `error`, else the first line
-// of the command's output that names one (codex-output.ts reads shell output
-// the same way). A successful `write_file` / `replace` edits its `file_path`;
-// `write_todos` writes the todo list. O(size of the call).
+// the line that names the failure: for a failing command, the first line of its
+// output that names one (codex-output.ts reads shell output the same way), else
+// the response's `error`, else the result's first line. A successful
+// `write_file` / `replace` edits its `file_path`; `write_todos` writes the todo
+// list. O(size of the call).
 import { errorLineOf } from "./codex-output";
 import { diffCounts, lineCount } from "./claude-code-tools";
 import { isTestCommand } from "./transcript/test-runs";
@@ -42,8 +43,6 @@ export function resultTextOf(result: unknown): { text: string; error: string | n
   return { text: texts.join("\n"), error };
 }
 
-const FIELD_RE = /^(Command|Directory|Output|Stdout|Stderr|Error|Exit Code|Signal|Background PIDs|Process Group PGID):/;
-
 /** A shell result (`Command: … Output: … Error: … Exit Code: N …`): the command's output and its exit code. */
 export function readShellResult(text: string): { body: string; exitCode: number | null } {
   const lines = text.split("\n");
@@ -51,9 +50,9 @@ export function readShellResult(text: string): { body: string; exitCode: number 
   const m = exitAt >= 0 ? /^Exit Code: (-?\d+)/.exec(lines[exitAt]!) : null;
   const from = lines.findIndex((l) => /^(?:Output|Stdout):/.test(l));
   if (from < 0) return { body: text, exitCode: m ? Number(m[1]) : null };
-  // The output runs to the trailing fields (the output's own lines may begin "Error:").
+  // The output runs to the `Error:` field just before `Exit Code:` (its own lines may begin "Error:" too).
   let to = exitAt > from ? exitAt : lines.length;
-  while (to - 1 > from && FIELD_RE.test(lines[to - 1]!) && !/^(?:Output|Stdout):/.test(lines[to - 1]!)) to -= 1;
+  if (to - 1 > from && /^Error:/.test(lines[to - 1]!)) to -= 1;
   const body = lines
     .slice(from, to)
     .map((l) => l.replace(/^(?:Output|Stdout|Stderr): ?/, ""))
@@ -73,12 +72,25 @@ function editCounts(name: string, args: Obj, display: unknown): { added: number;
 
 export type CallReading = { ok: boolean; error: string; output: string; outcome: ToolOutcome; exitCode: number | null };
 
-const firstLine = (t: string): string => t.split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+const firstLine = (t: string): string =>
+  t
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim() ?? "";
 
-/** A failed call's error: the response's error, else the failing command's line that names it, else the result's first line. */
-function errorOf(responseError: string | null, shell: ReturnType<typeof readShellResult> | null, text: string, status: string) {
-  if (responseError !== null && firstLine(responseError) !== "") return firstLine(responseError);
+/**
+ * A failed call's error: for a command that exited non-zero, its output's line
+ * that names the failure (a generic "exited with code 1" would make every
+ * failure the same); else the response's error; else the result's first line.
+ */
+function errorOf(
+  responseError: string | null,
+  shell: ReturnType<typeof readShellResult> | null,
+  text: string,
+  status: string,
+) {
   if (shell !== null && shell.exitCode !== null && shell.exitCode !== 0) return errorLineOf(shell.body, shell.exitCode);
+  if (responseError !== null && firstLine(responseError) !== "") return firstLine(responseError);
   return firstLine(text) || status;
 }
 

@@ -52,7 +52,11 @@ export function readMiniObservation(m: MiniMessage): MiniObservation {
   const exceptionLine = exception !== null ? (exception.split("\n")[0] ?? "").slice(0, 300) : null;
   let error = "";
   if (timedOut) error = TIMEOUT_ERROR;
-  else if (!ok) error = exceptionLine !== null && output.trim() === "" ? exceptionLine : failureLineOf(output, exitCode);
-  const meta = { ...(exitCode !== null ? { exit_code: exitCode } : {}), ...(exception !== null ? { exception: exception.slice(0, 300) } : {}) };
+  else if (!ok)
+    error = exceptionLine !== null && output.trim() === "" ? exceptionLine : failureLineOf(output, exitCode);
+  const meta = {
+    ...(exitCode !== null ? { exit_code: exitCode } : {}),
+    ...(exception !== null ? { exception: exception.slice(0, 300) } : {}),
+  };
   return { ok, error, output: output.slice(0, OUTPUT_HEAD_CHARS), meta };
 }

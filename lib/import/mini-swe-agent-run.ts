@@ -63,7 +63,8 @@ export function readMiniDocument(value: unknown, ctx: ImportContext): MiniDocume
   const instanceId = str(value.instance_id) ?? str(info.instance_id);
   return {
     instanceId,
-    trajectoryId: instanceId ?? fileStem(ctx.fileName, FILE_EXTENSION_RE) ?? contentId(FORMAT, value.messages.slice(0, 3)),
+    trajectoryId:
+      instanceId ?? fileStem(ctx.fileName, FILE_EXTENSION_RE) ?? contentId(FORMAT, value.messages.slice(0, 3)),
     messages,
     exitStatus,
     submitted: exitStatus !== null && isSubmitted(exitStatus),
@@ -90,7 +91,12 @@ function mainModel(doc: MiniDocument): string {
   return best ?? doc.model;
 }
 
-export function miniRun(doc: MiniDocument, ctx: ImportContext, startedAtUs: number, placed: PlacedTimes): TrajectoryRun {
+export function miniRun(
+  doc: MiniDocument,
+  ctx: ImportContext,
+  startedAtUs: number,
+  placed: PlacedTimes,
+): TrajectoryRun {
   const own = ctx.runId === null;
   const labels: Record<string, string> = {
     ...(doc.instanceId !== null ? { instance_id: doc.instanceId } : {}),

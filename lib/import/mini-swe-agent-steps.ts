@@ -98,7 +98,11 @@ function commandsOf(m: MiniMessage, actionRe: RegExp): MiniCommand[] | number {
   return blocks.length === 1 ? [{ command: blocks[0] as string, name: "bash" }] : blocks.length;
 }
 
-const firstLine = (text: string): string => text.split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+const firstLine = (text: string): string =>
+  text
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim() ?? "";
 
 /** Whether a user message is the harness's answer to a reply it could not read. */
 export function isFormatErrorMessage(m: MiniMessage, prefix: string | null): boolean {

@@ -17,7 +17,14 @@ import { miniRun, readMiniDocument, type MiniDocument } from "./mini-swe-agent-r
 import { readMiniSteps, type MiniMessage, type MiniStepRead } from "./mini-swe-agent-steps";
 import { shellEditsOf } from "./trajectory-output";
 import { count, isObj, num, runRecord, str } from "./trajectory-run";
-import { spreadMissingCost, stepRecords, type TrajectoryCall, type TrajectoryLlm, type TrajectoryStep } from "./trajectory-steps";
+import {
+  spreadMissingCost,
+  stepRecords,
+  type TrajectoryCall,
+  type TrajectoryLlm,
+  type TrajectoryStep,
+} from "./trajectory-steps";
+import { parseTimeUs } from "../time";
 import { placeTimes } from "./trajectory-times";
 import { ESTIMATE_ANCHOR_US } from "./claude-code-stream";
 
@@ -29,7 +36,7 @@ const MESSAGE_WEIGHT = 3;
 function ownTimeUs(m: MiniMessage): number | null {
   const response = isObj(m.extra.response) ? m.extra.response : {};
   const s = num(m.extra.timestamp) ?? (m.role === "assistant" ? num(response.created) : null);
-  return s !== null && s > 0 ? Math.round(s * 1e6) : null;
+  return s !== null && s > 0 ? parseTimeUs(s) : null;
 }
 
 function llmOf(m: MiniMessage | null, t0Us: number, t1Us: number, defaultModel: string): TrajectoryLlm {
@@ -118,16 +125,5 @@ function mapDocument({ lineNo, value }: JsonItem, ctx: ImportContext): ImportOut
 export const miniSweAgentImporter: Importer = {
   format: FORMAT,
   input: "json",
-  create(ctx) {
-    const items: JsonItem[] = [];
-    return {
-      push(item) {
-        items.push(item);
-        return [];
-      },
-      *end() {
-        for (const item of items) yield* mapDocument(item, ctx);
-      },
-    };
-  },
+  create: (ctx) => ({ push: (item) => mapDocument(item, ctx), end: () => [] }),
 };

@@ -80,12 +80,14 @@ function mapRuns(runs: ChatRun[], ctx: ImportContext): ImportOutput[] {
   // Several runs joining the upload's run: only the run itself is named, its steps laid end to end.
   const joined = ctx.runId !== null && runs.length > 1;
   const layouts = layOut(runs, ctx, joined);
-  const firstUs = Math.min(...layouts.map((l) => l.times[0] ?? ctx.endedAtUs ?? ESTIMATE_ANCHOR_US));
+  const endUs = ctx.endedAtUs ?? ESTIMATE_ANCHOR_US;
+  const earliest = layouts.reduce((min, l) => Math.min(min, l.times[0] ?? l.facts.startUs ?? Infinity), Infinity);
+  const firstUs = Number.isFinite(earliest) ? earliest : endUs;
   const out: ImportOutput[] = [];
   runs.forEach((r, k) => {
     const l = layouts[k]!;
     const runId = ctx.runId ?? l.sessionId;
-    const startedUs = joined ? (k === 0 ? firstUs : null) : (l.times[0] ?? l.facts.startUs ?? firstUs);
+    const startedUs = joined ? (k === 0 ? firstUs : null) : (l.times[0] ?? l.facts.startUs ?? endUs);
     out.push({ lineNo: r.lineNo, record: runRecord(l, runId, !joined, startedUs, ctx) });
     const lineOf = r.lineNos === null ? () => r.lineNo : (i: number) => r.lineNos![i] ?? r.lineNo;
     const keepBackLast = ctx.live && k === runs.length - 1;

@@ -13,27 +13,31 @@
 import { errorLineOf } from "./codex-output";
 import type { PatchEdit } from "./codex-patch";
 
-const TRACEBACK_RE = /^\s*Traceback \(most recent call last\):/m;
-/** The line closing a traceback: `ValueError: …`, `module.CustomError`, `KeyboardInterrupt`. */
-const EXCEPTION_LINE_RE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::.*)?$/;
+const TRACEBACK_RE = /^[ \t]*Traceback \(most recent call last\):[ \t]*$/gm;
+/** The line closing a traceback: an unindented dotted name, maybe with its message (`ValueError: …`). */
+const EXCEPTION_LINE_RE = /^[A-Za-z_][\w.]*(?::(?:\s.*)?)?$/;
 const MAX_ERROR_CHARS = 300;
+
+/** The exception line of an output's last Python traceback: its first unindented line after the frames. */
+function exceptionLineOf(body: string): string | null {
+  const last = [...body.matchAll(TRACEBACK_RE)].pop();
+  if (last === undefined) return null;
+  const after = body.slice(last.index + last[0].length).split("\n");
+  const line = after.find((l) => l.trim() !== "" && !/^\s/.test(l));
+  return line !== undefined && EXCEPTION_LINE_RE.test(line.trimEnd()) ? line.trim() : null;
+}
 
 /** The line of a failed output that names the failure; `exit code N` when the output is empty. */
 export function failureLineOf(body: string, exitCode: number | null): string {
-  const tb = TRACEBACK_RE.exec(body);
-  if (tb !== null) {
-    const after = body.slice(tb.index).split("\n");
-    const line = after.map((l) => l.trim()).findLast((l) => EXCEPTION_LINE_RE.test(l));
-    if (line !== undefined) return line.slice(0, MAX_ERROR_CHARS);
-  }
+  const exception = exceptionLineOf(body);
+  if (exception !== null) return exception.slice(0, MAX_ERROR_CHARS);
   if (body.trim() === "") return exitCode !== null ? `exit code ${exitCode}` : "failed";
   return errorLineOf(body, exitCode);
 }
 
 /** Whether an output holds a Python traceback with its closing exception line. */
 export function hasTraceback(body: string): boolean {
-  const tb = TRACEBACK_RE.exec(body);
-  return tb !== null && body.slice(tb.index).split("\n").some((l) => EXCEPTION_LINE_RE.test(l.trim()));
+  return exceptionLineOf(body) !== null;
 }
 
 const HEREDOC_WRITE_RE =

@@ -15,7 +15,8 @@ export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "objec
 export const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
 export const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 /** A token count: a finite number ≥ 0, rounded; null otherwise. */
-export const count = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : null);
+export const count = (v: unknown): number | null =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
 
 const NAME_CHARS = 80;
 
@@ -59,7 +60,10 @@ export type TrajectoryRun = {
 
 /** The timing labels: `timing: estimated` when the times are estimated, `time_anchor: fixed` when not from the file. */
 export function timingLabels(estimated: boolean, fixedAnchor: boolean): Record<string, string> {
-  return { ...(estimated ? { timing: "estimated" } : {}), ...(estimated && fixedAnchor ? { time_anchor: "fixed" } : {}) };
+  return {
+    ...(estimated ? { timing: "estimated" } : {}),
+    ...(estimated && fixedAnchor ? { time_anchor: "fixed" } : {}),
+  };
 }
 
 export function runRecord(r: TrajectoryRun): RunWire {

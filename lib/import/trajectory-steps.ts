@@ -73,9 +73,20 @@ function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds): ImportOutput[] {
     ...(l.tokensIn !== null ? { tokens_in: l.tokensIn } : {}),
     ...(l.tokensOut !== null ? { tokens_out: l.tokensOut } : {}),
     ...(l.costUsd !== null ? { cost_usd: l.costUsd } : {}),
-    meta: { source_id: sourceId, source_format: ids.format, ...(l.cached > 0 ? { cached_input_tokens: l.cached } : {}), ...l.meta },
+    meta: {
+      source_id: sourceId,
+      source_format: ids.format,
+      ...(l.cached > 0 ? { cached_input_tokens: l.cached } : {}),
+      ...l.meta,
+    },
   };
-  const event = { type: "event" as const, run_id: ids.runId, ts: formatTimeUs(l.t1Us), kind: "api_request", detail: l.model };
+  const event = {
+    type: "event" as const,
+    run_id: ids.runId,
+    ts: formatTimeUs(l.t1Us),
+    kind: "api_request",
+    detail: l.model,
+  };
   return [
     { lineNo: ids.lineNo, record: span },
     { lineNo: ids.lineNo, record: { ...event, source_id: sourceId, source_format: ids.format } },
@@ -117,7 +128,12 @@ export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): Imp
     out.push(...transcript.prompt(stepKey(step.n), ids.lineNo, step.startUs));
     if (step.llm !== null) {
       const l = step.llm;
-      const usage = { input: Math.max((l.tokensIn ?? 0) - l.cached, 0), cacheRead: l.cached, cacheWrite: 0, output: l.tokensOut ?? 0 };
+      const usage = {
+        input: Math.max((l.tokensIn ?? 0) - l.cached, 0),
+        cacheRead: l.cached,
+        cacheWrite: 0,
+        output: l.tokensOut ?? 0,
+      };
       transcript.modelCall(ids.lineNo, l.t1Us, l.model, usage, { context: l.context && l.tokensIn !== null });
       out.push(...llmRecords(l, step.n, ids));
     }

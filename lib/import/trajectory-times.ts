@@ -33,7 +33,11 @@ function prefixWeights(weights: readonly number[]): number[] {
 }
 
 /** Times for `known` (µs or null per message), weights per message, and the file's end when nothing is known. */
-export function placeTimes(known: readonly (number | null)[], weights: readonly number[], endUs: number | null): PlacedTimes {
+export function placeTimes(
+  known: readonly (number | null)[],
+  weights: readonly number[],
+  endUs: number | null,
+): PlacedTimes {
   const stamped = known.flatMap((t, i) => (t !== null ? [i] : []));
   if (stamped.length === 0) {
     const end = endUs ?? ESTIMATE_ANCHOR_US;

@@ -69,7 +69,7 @@ const iterations = (rs: StoredRecord[], runId?: string) =>
   rs
     .filter((r): r is StoredIteration => r.type === "iteration" && (runId === undefined || r.runId === runId))
     .sort((a, b) => a.n - b.n);
-const list = (...runs: Json[]) => JSON.stringify(runs, null, 2);
+const list = (...runs: unknown[]) => JSON.stringify(runs, null, 2);
 
 describe("layouts, detected from content", () => {
   const messages = RUN_A.traj as Json[];
@@ -77,6 +77,7 @@ describe("layouts, detected from content", () => {
     ["a JSON list of runs with traj", list(RUN_A, RUN_B), ["chat-3-0", "chat-3-1"]],
     ["one {messages} object", JSON.stringify({ id: "conv-7", messages }, null, 2), ["chat-conv-7"]],
     ["a bare JSON list of messages", JSON.stringify(messages, null, 2), [expect.stringMatching(/^chat-[0-9a-f]{16}$/)]],
+    ["JSONL of messages", messages.map((m) => JSON.stringify(m)).join("\n") + "\n", [expect.stringMatching(/^chat-/)]],
     ["JSONL of run objects", [RUN_A, RUN_B].map((r) => JSON.stringify(r)).join("\n") + "\n", ["chat-3-0", "chat-3-1"]],
   ])("%s", async (_, text, runIds) => {
     const r = await importFixture(null, text, { endedAtUs: END_US });
