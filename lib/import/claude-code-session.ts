@@ -165,9 +165,25 @@ export type CcSession = {
 
 export type CcSessionOptions = { shape: RunShape };
 
+/**
+ * docs/import.md#claude-code: a session written by headless `claude -p` (its lines say
+ * `entrypoint: "sdk-cli"`) has no human in it: one autonomous session, or — when the
+ * upload joins sessions into a named run, as a loop script's folder is — one attempt of a loop.
+ */
+function shapeOf(shape: RunShape, headless: boolean, ctx: ImportContext): RunShape {
+  if (shape !== "interactive" || !headless) return shape;
+  return ctx.runId !== null ? "loop" : "autonomous";
+}
+
+const isHeadless = (l: CcLine): boolean => {
+  const entrypoint = (l as { entrypoint?: unknown }).entrypoint;
+  return typeof entrypoint === "string" && entrypoint.startsWith("sdk");
+};
+
 export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: CcSessionOptions): CcSession {
   let s: CcState | null = null;
   let summary: string | null = null;
+  let headless = false;
   return {
     push(l, lineNo, tsUs) {
       if (l.type === "summary") {
@@ -182,6 +198,7 @@ export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: 
         s.summary = summary;
       }
       if (tsUs === null) return [{ lineNo, error: `${l.type} line: missing "timestamp"` }];
+      headless ||= isHeadless(l);
       return dispatch(s, l, lineNo, tsUs);
     },
     end() {
@@ -189,7 +206,7 @@ export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: 
       // A live file's calls of the current turn may still be answered: kept back, not failed.
       const keptBack = s.ctx.live ? s.turnLineNo : Infinity;
       const out = [...closeAllMessages(s), ...closeOpenTools(s, keptBack), ...s.transcript.end()];
-      out.push({ lineNo: s.firstLineNo ?? 1, record: runRecord(s, opts.shape) });
+      out.push({ lineNo: s.firstLineNo ?? 1, record: runRecord(s, shapeOf(opts.shape, headless, ctx)) });
       return out;
     },
     state: () => s,
