@@ -128,7 +128,7 @@ type TimedCursor = { after: { t0Us: number; spanId: string } | null; page: numbe
 /**
  * The rate calls and the `tool` calls with input in keyset pages by (t0,
  * span_id) — spans_run_t0_idx. A call with input leaves as one JSON array
- * (name, iteration, input) the driver parses; the input in it is the stored
+ * (name, iteration, input, output) the driver parses; the input in it is the stored
  * jsonb's text, so the same value JSON.parse gave the memory source, and
  * docs/analysis.md#identical-calls makes its key in JS from it. A row without
  * one is a rate call; one with one is a rate call too unless only llm calls are.
@@ -144,9 +144,13 @@ function streamTimedCalls(
   const withInput = sql`kind = 'tool' AND input IS NOT NULL`;
   return prefetched<TimedCall, TimedCursor>({ after: null, page: inputPage }, async ({ after, page }) => {
     const keyset = after ? sql`AND (t0, span_id) > (${at(after.t0Us)}, ${after.spanId})` : sql``;
-    const rows = rowsOf<{ span_id: string; t0_us: number; call: [string, number | null, unknown] | null }>(
+    const rows = rowsOf<{
+      span_id: string;
+      t0_us: number;
+      call: [string, number | null, unknown, string | null] | null;
+    }>(
       await db.execute(sql`SELECT span_id, ${us("t0")} AS t0_us,
-          CASE WHEN ${withInput} THEN json_build_array(name, iteration, input) END AS call
+          CASE WHEN ${withInput} THEN json_build_array(name, iteration, input, output) END AS call
         FROM spans WHERE run_id = ${runId} AND (${rate} OR ${withInput}) ${keyset}
         ORDER BY t0, span_id LIMIT ${page}`),
     );
@@ -154,8 +158,8 @@ function streamTimedCalls(
     const calls = rows.map((r): TimedCall => {
       if (r.call === null) return { t0Us: r.t0_us, rate: true, withInput: null };
       inputs += 1;
-      const [name, iteration, input] = r.call;
-      return { t0Us: r.t0_us, rate: !llmOnly, withInput: { name, t0Us: r.t0_us, iteration, input } };
+      const [name, iteration, input, output] = r.call;
+      return { t0Us: r.t0_us, rate: !llmOnly, withInput: { name, t0Us: r.t0_us, iteration, input, output } };
     });
     const last = rows[rows.length - 1];
     const next = last

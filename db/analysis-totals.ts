@@ -10,8 +10,9 @@
 // Same reading as the memory source: calls are spans of kind tool or llm.
 // tests/integration/analysis-sources.test.ts holds each part to the pure rule.
 import { sql, type SQL } from "drizzle-orm";
-import { CACHE_READ_KEYS, CACHE_WRITE_KEYS } from "@/lib/analysis/cache-tokens";
+import { CACHE_READ_KEYS, CACHE_WRITE_1H_KEYS, CACHE_WRITE_KEYS } from "@/lib/analysis/cache-tokens";
 import { MODEL_KEYS, type SpanCostSum } from "@/lib/analysis/costs";
+import { CALL_SIZE_STARTS_TOKENS } from "@/lib/analysis/price-catalog";
 import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { timeoutLimitUs, type TimeoutSettings, type TimeoutTotals } from "@/lib/analysis/timeouts";
 import type { CallTotals, CallTotalsQuery } from "@/lib/analysis/types";
@@ -51,11 +52,13 @@ type CostRow = {
   task_id: string | null;
   tool: string;
   model: string | null;
+  size_band: number;
   logged_usd: number | null;
   tokens_in: number;
   tokens_out: number;
   cache_read: number;
   cache_write: number;
+  cache_write_1h: number;
   token_calls: number;
   tokens: number;
 };
@@ -92,7 +95,9 @@ function metaCount(keys: readonly string[]): SQL {
  * the first string of meta's model keys, else an llm span's name (costs.ts).
  * The cache shares of tokens_in follow cache-tokens.ts per call — the read
  * part clamped to tokens_in, the write part to what the read leaves — before
- * they are summed. token_calls and tokens: the calls that log tokens.
+ * they are summed, the 1-hour part clamped to the write part. The size band
+ * counts the catalog's tier starts below tokens_in (price-catalog.ts
+ * callSizeBand). token_calls and tokens: the calls that log tokens.
  */
 function costsQuery(runId: string, b: IterationBounds): SQL {
   const metaModels = MODEL_KEYS.map(
@@ -102,19 +107,25 @@ function costsQuery(runId: string, b: IterationBounds): SQL {
   const model = sql`CASE WHEN ${hasAnyKey(MODEL_KEYS)} THEN coalesce(${sql.join(metaModels, sql`, `)}, ${llmName}) ELSE ${llmName} END`;
   const tokensIn = sql`coalesce(s.tokens_in, 0)::float8`;
   const logsTokens = sql`(s.tokens_in IS NOT NULL OR s.tokens_out IS NOT NULL)`;
+  const sizeBand = sql.join(
+    CALL_SIZE_STARTS_TOKENS.map((start) => sql`(coalesce(s.tokens_in, 0) > ${sql.raw(String(start))})::int`),
+    sql` + `,
+  );
   return sql`SELECT ${iterationOf(b)} AS iteration, s.task_id, s.name AS tool, ${model} AS model,
-      sum(s.cost_usd)::float8 AS logged_usd,
+      ${sizeBand} AS size_band, sum(s.cost_usd)::float8 AS logged_usd,
       coalesce(sum(coalesce(s.tokens_in, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_in,
       coalesce(sum(coalesce(s.tokens_out, 0)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS tokens_out,
       coalesce(sum(cr.cache_read) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_read,
       coalesce(sum(cw.cache_write) FILTER (WHERE s.cost_usd IS NULL), 0)::float8 AS cache_write,
+      coalesce(sum(least(${metaCount(CACHE_WRITE_1H_KEYS)}, cw.cache_write)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8
+        AS cache_write_1h,
       count(*) FILTER (WHERE ${logsTokens})::int AS token_calls,
       sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
     FROM spans s
       CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_READ_KEYS)}, ${tokensIn}) AS cache_read) cr
       CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_WRITE_KEYS)}, ${tokensIn} - cr.cache_read) AS cache_write) cw
     WHERE s.run_id = ${runId} AND ${CALL} AND (s.cost_usd IS NOT NULL OR ${logsTokens})
-    GROUP BY 1, 2, 3, 4`;
+    GROUP BY 1, 2, 3, 4, 5`;
 }
 
 /** The calls' tokens per iteration and task_id, from the cost groups. */
@@ -136,11 +147,13 @@ const toCostSum = (r: CostRow): SpanCostSum => ({
   taskId: r.task_id,
   tool: r.tool,
   model: r.model,
+  sizeBand: Number(r.size_band),
   loggedUsd: r.logged_usd === null ? null : Number(r.logged_usd),
   tokensIn: Number(r.tokens_in),
   tokensOut: Number(r.tokens_out),
   cacheRead: Number(r.cache_read),
   cacheWrite: Number(r.cache_write),
+  cacheWrite1h: Number(r.cache_write_1h),
 });
 
 /**
@@ -170,6 +183,7 @@ export async function loadCallTotals(db: Db, runId: string, q: CallTotalsQuery):
       calls: Number(r.calls),
       failures: Number(r.failures),
       totalMs: Number(r.total_ms),
+      llm: Boolean(r.has_llm),
     })),
     hasLlmSpans: toolRows.some((r) => Boolean(r.has_llm)),
     timeouts: Object.fromEntries(timeouts),

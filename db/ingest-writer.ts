@@ -37,7 +37,17 @@ import { insertColumnsOf, type InsertColumns } from "./table-columns";
 
 // Column lists from the schema (table-columns.ts), computed once. A run
 // record sets only the run's own fields; its totals belong to the writers.
-const RUN_RECORD_KEYS = ["runId", "name", "agent", "startedAt", "labels", "config", "attrs", "shape", "outcome"] as const;
+const RUN_RECORD_KEYS = [
+  "runId",
+  "name",
+  "agent",
+  "startedAt",
+  "labels",
+  "config",
+  "attrs",
+  "shape",
+  "outcome",
+] as const;
 type RunUpsertRow = Required<Pick<typeof runs.$inferInsert, (typeof RUN_RECORD_KEYS)[number]>>;
 const RUN_UPSERT = insertColumnsOf(runs, RUN_RECORD_KEYS);
 const SPAN_INSERT = insertColumnsOf(spansTable);

@@ -15,6 +15,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "prettier";
 import { formatTimeUs } from "../lib/time";
+import { buildGeminiCliExamples } from "./examples-gemini-cli";
+import { buildOpenAiChatExamples } from "./examples-openai-chat";
+import { buildTrajectoryExamples } from "./examples-trajectories";
 import { buildLoopScriptFolder, buildStuckClaudeSession } from "./examples-transcripts";
 
 const DEFAULT_DIR = path.resolve(import.meta.dirname, "..", "examples");
@@ -841,6 +844,9 @@ async function buildExampleFiles(): Promise<Record<string, string>> {
     "otlp/logs-claude-code.json": await buildClaudeCodeLogs(),
     "claude-code/stuck-session.jsonl": buildStuckClaudeSession(),
     ...buildLoopScriptFolder(),
+    ...buildTrajectoryExamples(),
+    ...buildOpenAiChatExamples(),
+    ...buildGeminiCliExamples(),
   };
 }
 

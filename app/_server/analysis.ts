@@ -14,6 +14,7 @@ import { inBackground } from "@/db/pglite-gate";
 import { getProjectSettings } from "@/db/settings";
 import { refreshStaleStatistics } from "@/db/table-stats";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { countBottlenecks } from "@/lib/charts/bottlenecks";
 import { runCostOf } from "@/lib/charts/overview";
 import { PartialSettings, resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
@@ -63,7 +64,8 @@ async function resolveRequest(db: Db, runId: string, overrides: PartialSettings)
   const run = await getRun(db, runId);
   if (!run) throw runNotFound(runId);
   const project = await getProjectSettings(db);
-  const settings = resolveSettings(overrides, settingsFromConfig(run.config), project);
+  // The run's shape picks the defaults it is read with (docs/analysis.md#profiles); every other layer wins.
+  const settings = resolveSettings(overrides, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
   return { run, overrides, settings, key: hashSettings(settings), defaults: Object.keys(overrides).length === 0 };
 }
 
@@ -151,7 +153,9 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
     tripped: breakerTripped(report),
     stagnation_risk: its[its.length - 1]?.risk ?? null,
     bottlenecks: countBottlenecks(report.bottlenecks).alarmed,
-    halted_at_iteration: report.loop_breaker.would_have_halted_at?.iteration ?? null,
+    // The badge names the halt only when it is the verdict (docs/analysis.md#verdict).
+    halted_at_iteration:
+      report.verdict.breaker === "loop_breaker" ? (report.loop_breaker.would_have_halted_at?.iteration ?? null) : null,
     cost_usd: runCostOf(report, 0),
   };
 }

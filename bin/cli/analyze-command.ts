@@ -8,11 +8,12 @@
 // stderr and analysed around; they change the exit code only with --strict
 // (1), and a tripped breaker (3) still wins: it is the finding about the run,
 // a rejected line only about the file. No server, no database.
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/analysis/settings";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { openImport } from "@/lib/import/open-import";
 import { placeInMemory } from "@/lib/import/place-iterations";
 import type { ImportFormat } from "@/lib/import/types";
@@ -23,6 +24,7 @@ import { defaultShapeOf, type Outcome, type RunShape } from "@/lib/schemas/run-o
 import { formatTimeUs } from "@/lib/time";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 import { modifiedAtUs } from "./collect-files";
+import { looksLikeOutcomesFile } from "./outcomes-command";
 
 export type AnalyzeOptions = {
   json: boolean;
@@ -53,9 +55,11 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
       (acc, r) => (r.type === "run" ? { ...acc, ...r.config } : acc),
       {},
     );
-    const report = await analyzeRun(input, resolveSettings(overrides.settings, settingsFromConfig(config)));
+    const summary = summarise(runId, own, input.runStartUs);
+    const settings = resolveSettings(overrides.settings, settingsFromConfig(config), SHAPE_PROFILES[summary.shape]);
+    const report = await analyzeRun(input, settings);
     reports.push(report);
-    texts.push(renderMarkdownReport(summarise(runId, own, input.runStartUs), report));
+    texts.push(renderMarkdownReport(summary, report));
   }
   if (opts.json) console.log(JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2));
   else console.log(texts.join("\n\n---\n\n"));
@@ -72,22 +76,38 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
  * ends), and transcript iterations are numbered across the files of a run.
  * A foreign file's format is named on stderr, with the lines it skipped.
  */
-async function readRecords(
+export async function readRecords(
   files: string[],
   format: ImportFormat | undefined,
-): Promise<{ records: StoredRecord[]; rejected: number }> {
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<{ records: StoredRecord[]; rejected: number; runsByFile: Map<string, string[]> }> {
   const records: StoredRecord[] = [];
+  const runsByFile = new Map<string, string[]>();
+  const say = (line: string) => void (quiet || console.error(line));
   let rejected = 0;
   for (const file of files) {
+    if (looksLikeOutcomesFile(file, statSync(file).size)) {
+      say(`${file}: an outcomes file, not runs — not analysed`);
+      continue;
+    }
     const ctx = { runId: null, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false };
     const opened = await openImport(createReadStream(file), ctx, format ?? null);
     const result = await ingestItems(opened.items, { writeBatch: async (batch) => void records.push(...batch) });
     rejected += result.rejected;
+    runsByFile.set(file, result.runs);
     if (opened.format !== "loopscope")
-      console.error(`${file}: read as ${opened.format}, ${result.skipped} line(s) skipped`);
-    for (const e of result.errors) console.error(`${file}: line ${e.line}: ${e.message}`);
+      say(
+        `${file}: read as ${opened.format}, ${result.skipped} line(s) skipped${skippedKinds(result.skipped_by_type)}`,
+      );
+    for (const e of result.errors) say(`${file}: line ${e.line}: ${e.message}`);
   }
-  return { records: placeInMemory(records), rejected };
+  return { records: placeInMemory(records), rejected, runsByFile };
+}
+
+/** ` (progress 120, queue-operation 4)`: the skipped lines by kind, most first; empty when none. */
+export function skippedKinds(byType: Record<string, number>): string {
+  const kinds = Object.entries(byType).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return kinds.length ? ` (${kinds.map(([k, n]) => `${k} ${n}`).join(", ")})` : "";
 }
 
 /** 3 when a breaker tripped; else 1 when a line was rejected under --strict; else 0. */
@@ -101,7 +121,7 @@ function rejectedConsequence(strict: boolean, tripped: boolean): string {
   return tripped ? " (--strict, but a tripped breaker's exit 3 wins)" : " → exit 1 (--strict)";
 }
 
-function summarise(runId: string, records: StoredRecord[], startUs: number): RunSummary {
+export function summarise(runId: string, records: StoredRecord[], startUs: number): RunSummary {
   let end = startUs;
   const counts = { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 };
   let spanTokens = 0;

@@ -15,6 +15,7 @@ import { formatCount } from "@/lib/format";
 import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
 import { looksLikeOutcomesFile, readOutcomesFile, sendOutcomes, withoutFile } from "./outcomes-command";
+import { skippedKinds } from "./analyze-command";
 
 export type IngestOptions = {
   url: string;
@@ -98,7 +99,8 @@ export function printOutcome(o: Outcome): boolean {
 /** `runs/a.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc` (no format when the server named none). */
 export function summaryLine(file: string, b: Partial<IngestResponse>): string {
   const format = b.format ? ` (${b.format})` : "";
-  const counts = `${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected, ${formatCount(b.skipped ?? 0)} skipped`;
+  const kinds = b.skipped_by_type ? skippedKinds(b.skipped_by_type) : "";
+  const counts = `${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected, ${formatCount(b.skipped ?? 0)} skipped${kinds}`;
   return `${file}${format}: ${counts} → runs ${(b.runs ?? []).join(", ") || "none"}`;
 }
 

@@ -10,7 +10,8 @@ import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd }
 import type { GlossaryKind } from "@/lib/glossary";
 import type { RunDetail } from "@/lib/schemas/api";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
-import { TermText } from "@/components/shared/glossary-term";
+import { SHAPE_PROFILE_WHY } from "@/lib/analysis/shape-profiles";
+import { Term, TermText } from "@/components/shared/glossary-term";
 import { ContextCardCompact } from "./context-card";
 import { RunDetectionLinks } from "./run-detection-links";
 import { RUN_TAB_LABELS, runTabHref, type RunTab } from "./run-tabs";
@@ -108,23 +109,33 @@ export function RunVerdicts({ run, report, iterationHrefs }: VerdictsProps) {
   const detections = groupDetections(report.stagnation.detections);
   const tab = (t: RunTab) => ({ href: runTabHref(run.run_id, t), label: RUN_TAB_LABELS[t] });
   return (
-    <div className="run-verdicts">
-      <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
-        <HaltTimelineLink run={run} report={report} />
-      </VerdictCard>
-      <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
-      <VerdictCard
-        v={iterationHrefs && detections.length ? { ...v.risk, detail: null } : v.risk}
-        kinds={[["risk"], ["detector"]]}
-        tab={tab("iterations")}
-        testId="verdict-risk"
-      >
-        {iterationHrefs && detections.length > 0 && <RunDetectionLinks groups={detections} hrefOf={iterationHrefs} />}
-      </VerdictCard>
-      <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
-        <ContextCardCompact ctx={report.context_clear} />
-      </VerdictCard>
-    </div>
+    <>
+      <p className="muted run-profile" data-testid="run-profile">
+        Read as {run.shape === "autonomous" || run.shape === "interactive" ? "an" : "a"}{" "}
+        <Term kind="badge" name="shape">
+          {run.shape}
+        </Term>{" "}
+        run: {SHAPE_PROFILE_WHY[run.shape]}.{" "}
+        <Link href={`/runs/${encodeURIComponent(run.run_id)}/what-if`}>Read it with another lens…</Link>
+      </p>
+      <div className="run-verdicts">
+        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
+          <HaltTimelineLink run={run} report={report} />
+        </VerdictCard>
+        <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />
+        <VerdictCard
+          v={iterationHrefs && detections.length ? { ...v.risk, detail: null } : v.risk}
+          kinds={[["risk"], ["detector"]]}
+          tab={tab("iterations")}
+          testId="verdict-risk"
+        >
+          {iterationHrefs && detections.length > 0 && <RunDetectionLinks groups={detections} hrefOf={iterationHrefs} />}
+        </VerdictCard>
+        <VerdictCard v={{ ...v.context, text: "" }} kinds={[[], []]} tab={tab("context")} testId="verdict-context">
+          <ContextCardCompact ctx={report.context_clear} />
+        </VerdictCard>
+      </div>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 // The tools tab (docs/analysis.md#bottlenecks, docs/analysis.md#timeouts): the tool table sorted by a
 // column link, bottleneck reasons as badges whose title explains the figures,
 // under a tool the inputs it was called with again and again (docs/analysis.md#identical-calls),
-// per-tool breaker openings and timeouts, and the bar chart of total time.
+// per-tool breaker openings and timeouts, the bar chart of total time, and
+// the cost by model with where each price came from (docs/analysis.md#costs).
 // On top, how many tools are worth an alarm (lib/charts/bottlenecks): a tool
 // only overcalled is shown but not counted. Bottleneck reasons link to the glossary.
 // Render only: rows come sorted and explained from lib/charts/tool-table.
@@ -10,7 +11,9 @@ import { formatCount, formatDuration, formatPct, formatUsd } from "@/lib/format"
 import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
 import { formatBottleneckCount, type BottleneckCounts } from "@/lib/charts/bottlenecks";
 import { Term } from "@/components/shared/glossary-term";
+import type { ModelCostRow } from "@/lib/charts/model-costs";
 import { ChartToolTotals } from "./charts-lazy";
+import { ModelCostsTable } from "./model-costs-table";
 import { runTabHref } from "./run-tabs";
 
 const COLUMNS: { key: ToolSortKey; label: string; num: boolean }[] = [
@@ -31,6 +34,7 @@ type Props = {
   rows: ToolTableRow[];
   totals: ToolTotalBar[];
   bottlenecks: BottleneckCounts;
+  models?: ModelCostRow[];
   sort: ToolSortKey;
   order: SortOrder;
 };
@@ -58,7 +62,7 @@ function BottleneckSummary({ counts }: { counts: BottleneckCounts }) {
   );
 }
 
-export function ToolsTab({ runId, rows, totals, bottlenecks, sort, order }: Props) {
+export function ToolsTab({ runId, rows, totals, bottlenecks, models = [], sort, order }: Props) {
   const href = (key: ToolSortKey) => {
     const next: SortOrder = sort === key ? (order === "desc" ? "asc" : "desc") : key === "tool" ? "asc" : "desc";
     return runTabHref(runId, "tools", { sort: key, order: next });
@@ -165,6 +169,7 @@ export function ToolsTab({ runId, rows, totals, bottlenecks, sort, order }: Prop
         <h3>Total time by tool</h3>
         <ChartToolTotals data={totals} />
       </section>
+      <ModelCostsTable rows={models} />
     </div>
   );
 }

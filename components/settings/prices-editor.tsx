@@ -1,7 +1,8 @@
 "use client";
 // The `prices` setting of the settings form (docs/analysis.md#costs): the
-// project's own model prices as JSON, merged per model over the defaults when
-// analysing. The defaults are list prices to edit, shown beside the field.
+// project's own model prices as JSON; an entry wins over the price catalog's
+// list price for the models it names (by id or id prefix). Any defaults are
+// shown beside the field.
 import type { ModelPrice } from "@/lib/analysis/settings";
 
 type Props = {
@@ -27,8 +28,11 @@ export function PricesEditor({ text, defaults, onChange, invalid }: Props) {
         onChange={(e) => onChange(e.target.value)}
       />
       <details className="muted">
-        <summary>Defaults (list prices; a model id uses the longest key it starts with)</summary>
-        <pre>{JSON.stringify(defaults, null, 1)}</pre>
+        <summary>
+          Empty: list prices from the price catalog (@pydantic/genai-prices). An entry overrides it; a model id uses the
+          longest key it starts with.
+        </summary>
+        {Object.keys(defaults).length > 0 && <pre>{JSON.stringify(defaults, null, 1)}</pre>}
       </details>
       <code className="setting-name">prices</code>
     </label>

@@ -24,7 +24,10 @@ import { replayApiBreaker, type ApiBreakerReport } from "./api-breaker";
 import { startRepeatScan, type RepeatScanResult, type RepeatedCall } from "./repeated-calls";
 import { iterationBounds } from "./span-tokens";
 import { costsBy } from "./costs";
+import { listModelCosts, type ModelCost } from "./model-costs";
+import { makePricer } from "./pricer";
 import { roundNumbers } from "./round-report";
+import { decideVerdict, type VerdictReport } from "./verdict";
 
 export type AnalysisReport = {
   run_id: string;
@@ -42,6 +45,10 @@ export type AnalysisReport = {
   api_breaker: ApiBreakerReport;
   context_clear: IterationReport["context_clear"];
   tasks: IterationReport["tasks"];
+  /** docs/analysis.md#costs: per model, its calls' cost and where its price came from. */
+  models: ModelCost[];
+  /** docs/analysis.md#verdict: whether a breaker's finding is the run's verdict, and the notes below it. */
+  verdict: VerdictReport;
   settings: AnalysisSettings;
 };
 
@@ -58,9 +65,15 @@ async function replayToolBreakers(input: AnalysisInput, s: AnalysisSettings): Pr
   return replays;
 }
 
-/** docs/analysis.md#timeouts in tool-table order, from the source's totals. */
+/**
+ * docs/analysis.md#timeouts in tool-table order, from the source's totals: for
+ * tools only — a model call, a person's answer and a container are not cut by a timeout.
+ */
 function listTimeouts(tools: readonly ToolRow[], totals: CallTotals, s: AnalysisSettings): TimeoutReport[] {
+  const llm = new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool));
+  const untimed = new Set([...s.human_tools, ...s.container_tools]);
   return tools.flatMap(({ tool }) => {
+    if (llm.has(tool) || untimed.has(tool)) return [];
     const t = Object.hasOwn(totals.timeouts, tool) ? totals.timeouts[tool] : undefined;
     if (!t || t.exceeded === 0) return [];
     return [{ tool, timeout_s: timeoutOf(tool, s), exceeded_calls: t.exceeded, excess_ms: t.excessMs }];
@@ -76,7 +89,9 @@ async function scanTimedCalls(
   llmOnly: boolean,
   s: AnalysisSettings,
 ): Promise<{ rateLimit: RateLimitReport; repeats: RepeatScanResult }> {
-  const rate = startRateLimit(s.max_calls_per_hour, input.events);
+  // A run with llm spans has its model calls as spans: an importer's api_request events beside them
+  // describe the same calls again, so they count only where there are no llm spans.
+  const rate = startRateLimit(s.max_calls_per_hour, llmOnly ? [] : input.events);
   const repeats = startRepeatScan(input.iterations, input.runStartUs, s);
   for await (const batch of input.timedCalls({ llmOnly })) {
     for (const call of batch) {
@@ -98,9 +113,10 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
   const breakersRead = replayToolBreakers(input, settings);
   const timedRead = totalsRead.then((t) => scanTimedCalls(input, t.hasLlmSpans, settings));
   const [totals, replays, { rateLimit, repeats }] = await Promise.all([totalsRead, breakersRead, timedRead]);
+  const pricer = makePricer(settings.prices, input.runStartUs);
   const tools = summariseTools(
     totals.tools,
-    costsBy(totals.spanCosts, (c) => c.tool, settings.prices),
+    costsBy(totals.spanCosts, (c) => c.tool, pricer),
   );
   const breakers = tools.flatMap(({ tool }) => replays.get(tool)?.finish(tool) ?? []);
   const it = buildIterationReport(
@@ -112,13 +128,17 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
       tasks: input.tasks,
       spanTokens: totals.spanTokens,
       spanCosts: totals.spanCosts,
+      pricer,
     },
     settings,
   );
   const figures = roundNumbers({
     run_id: input.runId,
     tools,
-    bottlenecks: findBottlenecks(tools, settings, repeats.repeated),
+    bottlenecks: findBottlenecks(tools, settings, repeats.repeated, {
+      llmTools: new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool)),
+      iterations: input.iterations.length,
+    }),
     repeated_calls: repeats.repeated,
     tool_breakers: breakers,
     timeouts: listTimeouts(tools, totals, settings),
@@ -131,23 +151,19 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     api_breaker: replayApiBreaker(input.events, settings, input.endUs),
     context_clear: it.context_clear,
     tasks: it.tasks,
+    models: listModelCosts(totals.spanCosts, pricer),
   });
-  return { ...figures, settings };
+  const tokensKnown =
+    input.iterations.some((i) => (i.tokensUsed ?? 0) > 0) || totals.spanTokens.some((t) => t.tokens > 0);
+  return { ...figures, verdict: roundNumbers(decideVerdict(figures, settings, { tokensKnown })), settings };
 }
 
 /**
  * Whether a breaker tripped (the CLI's exit 3): the loop breaker opened, a
- * three-layer trip happened, or the permission or API breaker opened.
- * Per-tool breakers, timeouts and the rate limit are findings, not trips.
+ * three-layer trip happened, or the permission or API breaker opened — and
+ * stopping there clears the verdict floor (verdict.ts). Per-tool breakers,
+ * timeouts and the rate limit are findings, not trips.
  */
-export function breakerTripped(
-  report: Pick<AnalysisReport, "loop_breaker" | "layers" | "permission_breaker" | "api_breaker">,
-): boolean {
-  const opened = (transitions: readonly { to: string }[]): boolean => transitions.some((t) => t.to === "OPEN");
-  return (
-    opened(report.loop_breaker.transitions) ||
-    report.layers.events.some((e) => e.kind === "trip") ||
-    opened(report.permission_breaker.transitions) ||
-    opened(report.api_breaker.transitions)
-  );
+export function breakerTripped(report: Pick<AnalysisReport, "verdict">): boolean {
+  return report.verdict.tripped;
 }

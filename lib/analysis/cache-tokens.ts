@@ -5,7 +5,8 @@
 // number is 0). The read part is clamped to tokens_in and the write part to
 // what the read leaves, so the parts never exceed tokens_in. The database
 // source reads the same keys in SQL (db/analysis-totals.ts, held to this rule
-// by tests/integration/analysis-sources.test.ts). O(keys) per call.
+// by tests/integration/analysis-sources.test.ts). The 1-hour part of the
+// write share (priced apart: costs.ts) is clamped to the write share. O(keys) per call.
 // Deliberately never adds to tokens_in: every key listed names a share that
 // its source already counts inside the input tokens.
 
@@ -26,6 +27,11 @@ export const CACHE_WRITE_KEYS = [
   "llm.token_count.prompt_details.cache_write", // OpenInference
 ] as const;
 
+/** Meta keys of the 1-hour part of the cache-write share (the rest are 5-minute writes). */
+export const CACHE_WRITE_1H_KEYS = [
+  "cache_creation_1h_input_tokens", // Claude Code: usage.cache_creation.ephemeral_1h_input_tokens
+] as const;
+
 /** Tokens of tokens_in read from and written to the cache; read + write ≤ tokens_in. */
 export type CacheShares = { read: number; write: number };
 
@@ -44,4 +50,9 @@ export function cacheSharesOf(tokensIn: number | null, meta: Record<string, unkn
   const read = Math.min(firstCount(meta, CACHE_READ_KEYS), total);
   const write = Math.min(firstCount(meta, CACHE_WRITE_KEYS), total - read);
   return { read, write };
+}
+
+/** The 1-hour part of a call's cache-write share (at most the share). */
+export function cacheWrite1hOf(write: number, meta: Record<string, unknown> | null): number {
+  return Math.min(firstCount(meta, CACHE_WRITE_1H_KEYS), write);
 }

@@ -14,6 +14,7 @@ import { recommendContextClear } from "./context-clear";
 import type { RepeatMark } from "./repeated-calls";
 import type { SpanTokenSum } from "./span-tokens";
 import { costsBy, type SpanCostSum } from "./costs";
+import { makePricer, type Pricer } from "./pricer";
 import { listTaskCosts } from "./task-costs";
 
 export type * from "./iteration-report-types";
@@ -29,13 +30,16 @@ export type IterationInput = {
   spanTokens: SpanTokenSum[];
   /** Calls' costs per iteration, task, tool and model (costs.ts, docs/analysis.md#costs); none: every cost unknown. */
   spanCosts?: SpanCostSum[];
+  /** The prices of the calls (pricer.ts); none: the `prices` setting over the catalog at the run's start. */
+  pricer?: Pricer;
   /** Per iteration n, where identical calls gathered (repeated-calls.ts); none: the detector never holds. */
   repeatMarks?: ReadonlyMap<number, RepeatMark>;
 };
 
 export function buildIterationReport(input: IterationInput, s: AnalysisSettings): IterationReport {
   const spanCosts = input.spanCosts ?? [];
-  const iterationCosts = costsBy(spanCosts, (c) => c.iteration, s.prices);
+  const pricer = input.pricer ?? makePricer(s.prices, input.runStartUs);
+  const iterationCosts = costsBy(spanCosts, (c) => c.iteration, pricer);
   const views = buildIterationViews({ ...input, iterationCosts });
   const { stagnation, loop_breaker } = replayStagnation(views, s, input.repeatMarks);
   return {
@@ -44,6 +48,6 @@ export function buildIterationReport(input: IterationInput, s: AnalysisSettings)
     loop_breaker,
     token_budget: replayTokenBudget(views, input.events),
     context_clear: recommendContextClear(views, input.runStartUs, input.tasks, s),
-    tasks: listTaskCosts(views, input.tasks, spanCosts, s.prices),
+    tasks: listTaskCosts(views, input.tasks, spanCosts, pricer),
   };
 }

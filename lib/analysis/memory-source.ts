@@ -6,7 +6,7 @@
 // design — the database source streams instead. Records of other runs are
 // ignored.
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
-import { cacheSharesOf } from "./cache-tokens";
+import { cacheSharesOf, cacheWrite1hOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
 import { coveringIteration, sumSpanTokens } from "./span-tokens";
 import { timeoutOf, totalTimeouts, type TimeoutSettings, type TimeoutTotals } from "./timeouts";
@@ -90,7 +90,7 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
       if (!s.ok) failures += 1;
       totalUs += Math.max(0, s.t1Us - s.t0Us);
     }
-    return { tool, calls: spans.length, failures, totalMs: totalUs / 1000 };
+    return { tool, calls: spans.length, failures, totalMs: totalUs / 1000, llm: spans.some((s) => s.kind === "llm") };
   });
 }
 
@@ -114,6 +114,7 @@ const toCost = (s: StoredSpan): SpanCost => {
     tokensOut: s.tokensOut,
     cacheRead: cache.read,
     cacheWrite: cache.write,
+    cacheWrite1h: cacheWrite1hOf(cache.write, s.meta),
     costUsd: s.costUsd,
   };
 };
@@ -125,7 +126,9 @@ function timedCallsOf(calls: readonly StoredSpan[], llmOnly: boolean): TimedCall
   const out: TimedCall[] = [];
   for (const s of calls) {
     const rate = !llmOnly || s.kind === "llm";
-    const withInput = hasToolInput(s) ? { name: s.name, t0Us: s.t0Us, iteration: s.iteration, input: s.input } : null;
+    const withInput = hasToolInput(s)
+      ? { name: s.name, t0Us: s.t0Us, iteration: s.iteration, input: s.input, output: s.output }
+      : null;
     if (rate || withInput) out.push({ t0Us: s.t0Us, rate, withInput });
   }
   return out;

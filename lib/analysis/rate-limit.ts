@@ -7,7 +7,8 @@
 // behind a backlog grows with the square of the calls.
 // O(calls) time; memory O(N) for the ring of the last N run times plus the
 // window of calls in the current hour (O(peak)); the span times are streamed.
-// It does not model the limiter delaying later iterations or events.
+// It does not model the limiter delaying later iterations or events. A limit of 0
+// is no limit: only the peak is counted (docs/analysis.md#rate-limit).
 import { formatTimeUs } from "../time";
 import type { StoredEvent } from "../schemas/records";
 
@@ -64,7 +65,7 @@ export type RateLimitReplay = {
  * `api_request` events (ascending; an event at a span's time goes first).
  */
 export function startRateLimit(maxCallsPerHour: number, events: readonly StoredEvent[] = []): RateLimitReplay {
-  const limiter = startLimiter(maxCallsPerHour);
+  const limiter = maxCallsPerHour > 0 ? startLimiter(maxCallsPerHour) : countOnly();
   let i = 0;
   const eventsUpTo = (t: number) => {
     for (let e = events[i]; e !== undefined && e.tsUs <= t; e = events[++i]) {
@@ -91,6 +92,20 @@ export async function replayRateLimit(
   const replay = startRateLimit(maxCallsPerHour);
   for await (const t of callTimesUs) replay.step(t);
   return replay.finish();
+}
+
+/** No limit (max_calls_per_hour 0): the peak is counted, nothing waits. */
+function countOnly(): { call(t: number): void; report(): RateLimitReport } {
+  const window = new NumberQueue();
+  let peak = 0;
+  return {
+    call(t) {
+      while (window.size > 0 && window.peek() <= t - HOUR_US) window.shift();
+      window.push(t);
+      peak = Math.max(peak, window.size);
+    },
+    report: () => ({ peak_per_hour: peak, waited_calls: 0, max_wait_ms: 0, extra_duration_ms: 0 }),
+  };
 }
 
 /** The rolling-hour window and the FIFO limiter, one call at a time (ascending). */

@@ -17,7 +17,8 @@ import { canonicalJson } from "./canonical-json";
 import type { AnalysisSettings } from "./settings";
 import type { ToolCallInput } from "./types";
 
-export type RepeatSettings = Pick<AnalysisSettings, "repeat_calls" | "repeat_window">;
+export type RepeatSettings = Pick<AnalysisSettings, "repeat_calls" | "repeat_window"> &
+  Partial<Pick<AnalysisSettings, "repeat_key">>;
 
 export type RepeatedCall = { tool: string; input: string; calls: number; first_at: string; iteration?: number };
 
@@ -105,7 +106,12 @@ export function startRepeatScan(
       sealUpTo(call.t0Us);
       const j = index++;
       const canonical = canonicalJson(call.input);
-      const mapKey = keyOf(call.name, canonical);
+      // With repeat_key input_output (sessions), a call is identical only when its result is too:
+      // re-running a script after an edit, with a new result, is progress (docs/analysis.md#identical-calls).
+      const mapKey = keyOf(
+        call.name,
+        s.repeat_key === "input_output" ? `${canonical}\u0000${call.output ?? ""}` : canonical,
+      );
       let state = keys.get(mapKey);
       if (!state) {
         state = { tool: call.name, head: null, calls: 0, recent: [], firstAtUs: null, iteration: null };

@@ -4,6 +4,7 @@
 // report), so one name travels from the URL to the report unchanged.
 import { z } from "zod";
 import { describeIssues, unknownKey, type IssueDetail } from "../schemas/errors";
+import { DETECTORS } from "./iteration-report-types";
 
 export const CONTEXT_PRESETS = ["aggressive", "default", "relaxed"] as const;
 /** The context-fill threshold (%) each preset implies, docs/analysis.md#context-clear. */
@@ -48,7 +49,8 @@ export const AnalysisSettings = z.object({
   task_token_budget: int(),
   task_error_limit: int(),
   cooldown_min: num().min(0),
-  max_calls_per_hour: int(),
+  /** 0: no limit, nothing replayed (docs/analysis.md#rate-limit). */
+  max_calls_per_hour: z.coerce.number().int().min(0),
   permission_denials_in_row: int(),
   permission_denials_total: int(),
   permission_cooldown_s: num().min(0),
@@ -63,6 +65,27 @@ export const AnalysisSettings = z.object({
   context_absolute_limit: int(),
   repeat_calls: int().min(2),
   repeat_window: int(),
+  /** docs/analysis.md#identical-calls: what makes two calls identical — the tool and its input, or its result too. */
+  repeat_key: z.enum(["input", "input_output"]),
+  /** docs/analysis.md#stagnation-detectors: the detectors that watch the run (and may open the loop breaker). */
+  stagnation_detectors: z.array(z.enum(DETECTORS)),
+  /** same_error fires when one error is in this many iterations in a row. */
+  same_error_run: int(),
+  /** same_error counts failing iterations only: one that failed nothing neither counts nor breaks the run. */
+  same_error_across_clean: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  /** docs/analysis.md#bottlenecks: `all` — slow against every tool's median; `kind` — model calls against model calls, tools against tools. */
+  slow_compare: z.enum(["all", "kind"]),
+  /** Overcalled needs this many calls per iteration on average too, unless most calls fail or repeat (0: the call count alone). */
+  overcall_per_iteration: num().min(0),
+  /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, never in savings. */
+  human_tools: z.array(ToolName),
+  /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
+  container_tools: z.array(ToolName),
+  /** docs/analysis.md#verdict: a breaker's finding is a verdict only when stopping there saves at least this many iterations… */
+  verdict_min_saved_iterations: z.coerce.number().int().min(0),
+  /** …and more than this many tokens, or more than verdict_min_saved_ms of time. */
+  verdict_min_saved_tokens: num().min(0),
+  verdict_min_saved_ms: num().min(0),
   /** Model id (or id prefix) → its price; docs/analysis.md#costs. */
   prices: z.record(ToolName, ModelPrice),
 });
@@ -72,25 +95,12 @@ export const PartialSettings = AnalysisSettings.partial();
 export type PartialSettings = z.output<typeof PartialSettings>;
 
 /**
- * List prices (USD per million tokens) of current models, as defaults to edit
- * on the settings page. Keys are id prefixes: the longest one a model id
- * starts with prices it (costs.ts), so dated ids find their family.
+ * No price overrides by default: list prices come from the price catalog
+ * (pricer.ts, docs/analysis.md#costs). A `prices` entry — keyed by a model id
+ * or an id prefix, the longest one a model id starts with winning — replaces
+ * the catalog's price of the models it names.
  */
-export const DEFAULT_PRICES: Record<string, ModelPrice> = {
-  "claude-opus-4-5": { input: 5, output: 25, cache_read: 0.5, cache_write: 6.25 },
-  "claude-opus-4": { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
-  "claude-sonnet-4": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
-  "claude-haiku-4": { input: 1, output: 5, cache_read: 0.1, cache_write: 1.25 },
-  "claude-3-5-haiku": { input: 0.8, output: 4, cache_read: 0.08, cache_write: 1 },
-  "gpt-4o": { input: 2.5, output: 10, cache_read: 1.25 },
-  "gpt-4o-mini": { input: 0.15, output: 0.6, cache_read: 0.075 },
-  "gpt-4.1": { input: 2, output: 8, cache_read: 0.5 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6, cache_read: 0.1 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4, cache_read: 0.025 },
-  "gpt-5": { input: 1.25, output: 10, cache_read: 0.125 },
-  "gpt-5-mini": { input: 0.25, output: 2, cache_read: 0.025 },
-  "gpt-5-nano": { input: 0.05, output: 0.4, cache_read: 0.005 },
-};
+export const DEFAULT_PRICES: Record<string, ModelPrice> = {};
 
 export const DEFAULT_SETTINGS: AnalysisSettings = {
   slow_ratio: 3.0,
@@ -120,6 +130,17 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   context_absolute_limit: 10,
   repeat_calls: 5,
   repeat_window: 10,
+  repeat_key: "input",
+  stagnation_detectors: [...DETECTORS],
+  same_error_run: 5,
+  same_error_across_clean: false,
+  slow_compare: "all",
+  overcall_per_iteration: 0,
+  human_tools: ["AskUserQuestion", "ExitPlanMode"],
+  container_tools: ["Task", "TaskOutput", "Agent"],
+  verdict_min_saved_iterations: 0,
+  verdict_min_saved_tokens: 0,
+  verdict_min_saved_ms: 0,
   prices: DEFAULT_PRICES,
 };
 
@@ -175,7 +196,14 @@ export function parseSettingsParams(
       if (strict) return failure([unknownKey([key], "setting")]);
       continue;
     }
-    raw[key] = key === "timeouts" ? parseTimeouts(value) : key === "prices" ? parseJson(value) : value;
+    raw[key] =
+      key === "timeouts"
+        ? parseTimeouts(value)
+        : key === "prices"
+          ? parseJson(value)
+          : LIST_SETTINGS.has(key)
+            ? parseList(value)
+            : value;
   }
   return parseSettingsObject(raw);
 }
@@ -201,6 +229,19 @@ export function settingsFromConfig(config: Record<string, unknown>): PartialSett
     if (one.success) Object.assign(out, one.data);
   }
   return out as PartialSettings;
+}
+
+/** Settings whose value is a list: JSON (`["a","b"]`) or `a,b` in a query or `--set`. */
+export const LIST_SETTING_NAMES = ["stagnation_detectors", "human_tools", "container_tools"] as const;
+const LIST_SETTINGS = new Set<string>(LIST_SETTING_NAMES);
+
+function parseList(value: string): unknown {
+  const text = value.trim();
+  if (text.startsWith("[")) return parseJson(text);
+  return text
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function parseJson(value: string): unknown {

@@ -16,6 +16,7 @@ import {
   type RepeatHistory,
 } from "./repeated-call-detector";
 import type { RepeatMark } from "./repeated-calls";
+import type { AnalysisSettings } from "./settings";
 
 export type DetectorStatus = { holds: boolean; near: boolean };
 export type DetectorStatuses = Record<DetectorName, DetectorStatus>;
@@ -24,6 +25,8 @@ export type DetectorHistory = {
   scores: number[];
   noProgressRun: number;
   errorRuns: Map<string, number>;
+  /** Iterations in a row that failed nothing. */
+  cleanRun: number;
   outputs: (number | null)[];
   denialRun: number;
   workKinds: (string | null)[];
@@ -37,6 +40,7 @@ export function emptyHistory(): DetectorHistory {
     scores: [],
     noProgressRun: 0,
     errorRuns: new Map(),
+    cleanRun: 0,
     outputs: [],
     denialRun: 0,
     workKinds: [],
@@ -48,7 +52,8 @@ export function emptyHistory(): DetectorHistory {
 
 const NEGATIVE_WINDOW = 3;
 const NO_PROGRESS_RUN = 3;
-const SAME_ERROR_RUN = 5;
+/** same_error_across_clean: the clean iterations in a row that do not break a run of one error (an edit, a look). */
+const CLEAN_GAP = 2;
 const OUTPUT_WINDOW = 3;
 const OUTPUT_KEPT_RATIO = 0.3;
 const TEST_FIX_WINDOW = 5;
@@ -61,14 +66,24 @@ function push<T>(list: T[], value: T, keep: number): void {
 }
 
 /** Add one iteration to the history (mutates it). */
-export function recordIteration(h: DetectorHistory, v: IterationView, score: number, repeat?: RepeatMark): void {
+export function recordIteration(
+  h: DetectorHistory,
+  v: IterationView,
+  score: number,
+  repeat?: RepeatMark,
+  acrossClean = false,
+): void {
   const it = v.it;
   const completed = v.tasksCompleted > 0;
   push(h.scores, score, NEGATIVE_WINDOW);
   const noFiles = it.filesModified !== null && it.filesModified.length === 0;
   h.noProgressRun = noFiles && !completed ? h.noProgressRun + 1 : 0;
   const errors = normalizedErrors(it) ?? new Set<string>();
-  h.errorRuns = new Map([...errors].map((e) => [e, (h.errorRuns.get(e) ?? 0) + 1]));
+  // same_error_across_clean (sessions): up to CLEAN_GAP steps in a row that failed nothing neither
+  // count nor break the run, so edit → test → the same failure, again and again, is one run of that error.
+  h.cleanRun = errors.size === 0 ? h.cleanRun + 1 : 0;
+  if (!(acrossClean && errors.size === 0 && h.cleanRun <= CLEAN_GAP))
+    h.errorRuns = new Map([...errors].map((e) => [e, (h.errorRuns.get(e) ?? 0) + 1]));
   push(h.outputs, it.outputLines, OUTPUT_WINDOW);
   for (const e of v.events) {
     if (e.kind === "permission_denied") h.denialRun += 1;
@@ -82,16 +97,25 @@ export function recordIteration(h: DetectorHistory, v: IterationView, score: num
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** The settings the detectors read: which of them watch the run, and their run lengths. */
+export type DetectorSettings = Pick<
+  AnalysisSettings,
+  "permission_denials_in_row" | "same_error_run" | "stagnation_detectors"
+>;
+
 /**
- * Evaluate every detector on the history as it stands. What each one saw is
- * told apart (describeDetector), only for the few an iteration names.
+ * Evaluate every detector on the history as it stands; a detector the
+ * settings do not list never holds. What each one saw is told apart
+ * (describeDetector), only for the few an iteration names.
  */
-export function evaluateDetectors(h: DetectorHistory, denialsInRow: number): DetectorStatuses {
+export function evaluateDetectors(h: DetectorHistory, s: DetectorSettings): DetectorStatuses {
+  const denialsInRow = s.permission_denials_in_row;
+  const sameErrorRun = s.same_error_run;
   const topRun = longestErrorRun(h.errorRuns)[1];
   const out: DetectorStatuses = {
     negative_window: { holds: h.scores.length >= NEGATIVE_WINDOW && sum(h.scores) < 0, near: false },
     no_progress: { holds: h.noProgressRun >= NO_PROGRESS_RUN, near: h.noProgressRun === NO_PROGRESS_RUN - 1 },
-    same_error: { holds: topRun >= SAME_ERROR_RUN, near: topRun === SAME_ERROR_RUN - 1 },
+    same_error: { holds: topRun >= sameErrorRun, near: topRun === sameErrorRun - 1 },
     output_decline: { holds: outputDeclines(h.outputs), near: false },
     permission_denials: {
       holds: h.denialRun >= denialsInRow,
@@ -101,7 +125,11 @@ export function evaluateDetectors(h: DetectorHistory, denialsInRow: number): Det
     circular: { holds: circular(h.approaches, h.completed), near: false },
     repeated_call: repeatedCallStatus(h.repeats),
   };
-  for (const d of DETECTORS) out[d].near = out[d].near && !out[d].holds;
+  const watched = new Set(s.stagnation_detectors);
+  for (const d of DETECTORS) {
+    if (!watched.has(d)) out[d] = { holds: false, near: false };
+    out[d].near = out[d].near && !out[d].holds;
+  }
   return out;
 }
 

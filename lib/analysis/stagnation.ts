@@ -38,13 +38,15 @@ export function replayStagnation(
   const breaker = createLoopBreaker(s.cooldown_min);
   const detections: Detection[] = [];
   let history = emptyHistory();
-  let armed = new Set<DetectorName>(DETECTORS);
+  // Only the detectors the settings list watch the run (a shape's profile picks them: docs/analysis.md#profiles).
+  const watched: readonly DetectorName[] = s.stagnation_detectors;
+  let armed = new Set<DetectorName>(watched);
 
   const iterations = views.map((v, i) => {
     const score = scores[i]!; // scores and windows are parallel to views
     const windowScore = windows[i]!;
-    recordIteration(history, v, score, repeatMarks.get(v.it.n));
-    const statuses = evaluateDetectors(history, s.permission_denials_in_row);
+    recordIteration(history, v, score, repeatMarks.get(v.it.n), s.same_error_across_clean);
+    const statuses = evaluateDetectors(history, s);
     const fired = DETECTORS.filter((d) => armed.has(d) && statuses[d].holds);
     for (const d of fired) {
       armed.delete(d);
@@ -53,7 +55,7 @@ export function replayStagnation(
     const { risk, signals } = assessRisk(statuses, history, armed, fired, windowScore);
     if (stepLoopBreaker(breaker, v, score, fired[0] ?? null)) {
       history = emptyHistory();
-      armed = new Set(DETECTORS);
+      armed = new Set(watched);
     }
     return { n: v.it.n, score, window_score: windowScore, risk, signals };
   });

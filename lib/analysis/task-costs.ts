@@ -9,20 +9,20 @@ import type { StoredTask } from "../schemas/records";
 import { costsBy, type SpanCostSum } from "./costs";
 import { mergeTaskRecords, type IterationView } from "./iteration-context";
 import type { TaskCost } from "./iteration-report-types";
-import type { ModelPrice } from "./settings";
+import type { Pricer } from "./pricer";
 
 /** Tasks in the order iterations first work on them, then the others by id. */
 export function listTaskCosts(
   views: readonly IterationView[],
   tasks: StoredTask[],
   sums: readonly SpanCostSum[],
-  prices: Record<string, ModelPrice>,
+  pricer: Pricer,
 ): TaskCost[] {
   const taskOfN = new Map(views.map((v) => [v.it.n, v.taskId]));
   const costs = costsBy(
     sums,
     (s) => s.taskId ?? (s.iteration === null ? null : (taskOfN.get(s.iteration) ?? null)),
-    prices,
+    pricer,
   );
   const tokens = new Map<string, number | null>();
   for (const v of views) if (v.taskId !== null) tokens.set(v.taskId, v.taskTokens);

@@ -27,7 +27,20 @@ export type BottleneckReason =
 
 export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: number };
 
-export type BottleneckSettings = Pick<AnalysisSettings, "slow_ratio" | "fail_rate" | "min_slow_ms" | "overcall_calls">;
+export type BottleneckSettings = Pick<
+  AnalysisSettings,
+  | "slow_ratio"
+  | "fail_rate"
+  | "min_slow_ms"
+  | "overcall_calls"
+  | "slow_compare"
+  | "overcall_per_iteration"
+  | "human_tools"
+  | "container_tools"
+>;
+
+/** What the rules know of the run beside the tool rows: its model-call tools and its iterations. */
+export type BottleneckContext = { llmTools?: ReadonlySet<string>; iterations?: number };
 
 /** Largest total_ms first; ties break on the tool name (docs/analysis.md#order-ties-and-figures). */
 export function byTotalMsThenName(
@@ -68,8 +81,26 @@ export function upperMedian(values: readonly number[]): number {
 }
 
 /** The avg_ms from which a tool is `slow`: max(median × slow_ratio, min_slow_ms). */
-export function slowThresholdMs(rows: readonly ToolRow[], s: BottleneckSettings): number {
+export function slowThresholdMs(
+  rows: readonly ToolRow[],
+  s: Pick<BottleneckSettings, "slow_ratio" | "min_slow_ms">,
+): number {
   return Math.max(upperMedian(rows.map((r) => r.avg_ms)) * s.slow_ratio, s.min_slow_ms);
+}
+
+/**
+ * docs/analysis.md#bottlenecks, like with like: the rows a tool's speed is
+ * judged against — every timed row (`all`), or with `kind` the rows of its own
+ * kind (model calls with model calls, tools with tools). A person's wait and a
+ * container (human_tools, container_tools) are never judged nor part of a median.
+ */
+function peersOf(rows: readonly ToolRow[], s: BottleneckSettings, llm: ReadonlySet<string>) {
+  const untimed = new Set([...s.human_tools, ...s.container_tools]);
+  const timed = rows.filter((r) => !untimed.has(r.tool));
+  if (s.slow_compare === "all") return (_row: ToolRow) => timed;
+  const models = timed.filter((r) => llm.has(r.tool));
+  const tools = timed.filter((r) => !llm.has(r.tool));
+  return (row: ToolRow) => (llm.has(row.tool) ? models : tools);
 }
 
 /**
@@ -88,18 +119,34 @@ function repeatedByTool(repeated: readonly RepeatedCall[]): Map<string, Repeated
 
 function reasonsFor(
   row: ToolRow,
-  slowMs: number,
+  slowMs: number | null,
   s: BottleneckSettings,
   repeated: RepeatedCall | undefined,
+  iterations: number,
 ): BottleneckReason[] {
   const reasons: BottleneckReason[] = [];
-  if (row.avg_ms >= slowMs) reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs });
-  if (row.fail_rate >= s.fail_rate && row.calls >= 2) {
-    reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
+  if (slowMs !== null && row.avg_ms >= slowMs) reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs });
+  const failing = row.fail_rate >= s.fail_rate && row.calls >= 2;
+  if (failing) reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
+  if (isOvercalled(row, s, failing || (repeated !== undefined && repeated.calls * 2 >= row.calls), iterations)) {
+    reasons.push({ kind: "overcalled", calls: row.calls });
   }
-  if (row.calls >= s.overcall_calls) reasons.push({ kind: "overcalled", calls: row.calls });
   if (repeated) reasons.push({ kind: "repeated", calls: repeated.calls, input: repeated.input });
   return reasons;
+}
+
+/**
+ * docs/analysis.md#bottlenecks: at least overcall_calls calls and, with
+ * overcall_per_iteration set, abnormal too — that many calls per iteration on
+ * average, or calls that mostly fail or mostly repeat one input. A container
+ * or a person's wait never is.
+ */
+function isOvercalled(row: ToolRow, s: BottleneckSettings, mostlyBad: boolean, iterations: number): boolean {
+  if (row.calls < s.overcall_calls || s.container_tools.includes(row.tool) || s.human_tools.includes(row.tool)) {
+    return false;
+  }
+  if (s.overcall_per_iteration === 0) return true;
+  return mostlyBad || row.calls / Math.max(1, iterations) >= s.overcall_per_iteration;
 }
 
 /** Every tool with at least one reason, largest total_ms first. `repeated`: the run's repeated_calls. */
@@ -107,14 +154,23 @@ export function findBottlenecks(
   rows: readonly ToolRow[],
   s: BottleneckSettings,
   repeated: readonly RepeatedCall[] = [],
+  ctx: BottleneckContext = {},
 ): Bottleneck[] {
   if (rows.length === 0) return [];
-  const slowMs = slowThresholdMs(rows, s);
+  const peers = peersOf(rows, s, ctx.llmTools ?? new Set());
+  const untimed = new Set([...s.human_tools, ...s.container_tools]);
+  const thresholds = new Map<readonly ToolRow[], number>();
+  const slowMsOf = (row: ToolRow): number | null => {
+    if (untimed.has(row.tool)) return null;
+    const group = peers(row);
+    if (!thresholds.has(group)) thresholds.set(group, slowThresholdMs(group, s));
+    return thresholds.get(group) ?? null;
+  };
   const repeats = repeatedByTool(repeated);
   return rows
     .map((row) => ({
       tool: row.tool,
-      reasons: reasonsFor(row, slowMs, s, repeats.get(row.tool)),
+      reasons: reasonsFor(row, slowMsOf(row), s, repeats.get(row.tool), ctx.iterations ?? 0),
       total_ms: row.total_ms,
     }))
     .filter((b) => b.reasons.length > 0)

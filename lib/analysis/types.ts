@@ -16,6 +16,8 @@ export type ToolAggregate = {
   failures: number;
   /** Sum of span durations in ms (a span's duration is never negative). */
   totalMs: number;
+  /** Its calls are model calls (kind `llm`): docs/analysis.md#bottlenecks compares them with each other. */
+  llm: boolean;
 };
 
 /** A `tool` span that carries an input: what docs/analysis.md#identical-calls reads. */
@@ -25,6 +27,8 @@ export type ToolCallInput = {
   iteration: number | null;
   /** Any JSON; never null (calls without an input are left out). */
   input: unknown;
+  /** The head of its result (null: none); docs/analysis.md#identical-calls keys on it with repeat_key `input_output`. */
+  output?: string | null;
 };
 
 /** The few span fields the breaker replay needs (its id: which span it is, for a source's paging). */

@@ -18,13 +18,23 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
   const lb = r.loop_breaker;
   const h = lb.would_have_halted_at;
   const s = lb.savings;
-  const halt: Verdict = h
-    ? {
-        text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} iterations / ${formatTokens(s.tokens)} tokens / ${s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `}${formatDuration(s.ms)}`,
-        tone: "bad",
-        detail: `ends ${lb.final_state}`,
-      }
-    : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
+  // A halt below the verdict floor (docs/analysis.md#verdict) is a note, not the headline.
+  const halt: Verdict =
+    h && r.verdict.breaker === "loop_breaker"
+      ? {
+          text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} tokens / ${s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `}${formatDuration(s.ms)}`,
+          tone: "bad",
+          detail: `ends ${lb.final_state}`,
+        }
+      : !r.verdict.tripped
+        ? {
+            text: "No breaker would have stopped this run",
+            tone: r.verdict.notes.length ? "info" : "ok",
+            detail: r.verdict.notes.length
+              ? `Note: ${r.verdict.notes.join("; ")}`
+              : `loop breaker ends ${lb.final_state}`,
+          }
+        : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
 
   const trips = r.layers.events.filter((e) => e.kind === "trip").length;
   const layers: Verdict = {
@@ -56,6 +66,8 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
  * (docs/analysis.md#costs), summed over the report's tools; the run's
  * logged total when no call could be costed; null when neither knows.
  */
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
+
 export function runCostOf(r: AnalysisReport, loggedUsd: number): number | null {
   const costed = r.tools.filter((t) => t.cost_usd !== null);
   if (costed.length > 0) return costed.reduce((sum, t) => sum + (t.cost_usd ?? 0), 0);

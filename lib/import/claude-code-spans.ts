@@ -26,7 +26,7 @@ export type OpenMessage = {
   firstUs: number;
   t1Us: number;
   lastLineNo: number;
-  usage: ModelUsage;
+  usage: CcModelUsage;
   stopReason: string | null;
   requestId: string | null;
 };
@@ -55,23 +55,37 @@ export function subagentSpanId(sessionId: string, prompt: string, k: number): st
   return k > 1 ? `${base}-${k}` : base;
 }
 
-/** A usage object's four figures (absent: 0). */
-export function usageOf(u: CcUsage | null | undefined): ModelUsage {
+/** A response's usage: the four figures, and the 1-hour part of its cache writes (priced at 2× input). */
+export type CcModelUsage = ModelUsage & { cacheWrite1h: number };
+
+/** `cache_creation.ephemeral_1h_input_tokens`, at most the cache writes (absent: 0). */
+function cacheWrite1hOf(u: CcUsage | null | undefined, cacheWrite: number): number {
+  const split = u?.cache_creation;
+  const v =
+    split !== null && typeof split === "object" ? (split as Record<string, unknown>).ephemeral_1h_input_tokens : 0;
+  return typeof v === "number" && Number.isFinite(v) ? Math.min(Math.max(0, v), cacheWrite) : 0;
+}
+
+/** A usage object's four figures and its 1-hour cache writes (absent: 0). */
+export function usageOf(u: CcUsage | null | undefined): CcModelUsage {
+  const cacheWrite = u?.cache_creation_input_tokens ?? 0;
   return {
     input: u?.input_tokens ?? 0,
     output: u?.output_tokens ?? 0,
     cacheRead: u?.cache_read_input_tokens ?? 0,
-    cacheWrite: u?.cache_creation_input_tokens ?? 0,
+    cacheWrite,
+    cacheWrite1h: cacheWrite1hOf(u, cacheWrite),
   };
 }
 
 /** Each figure at its largest: the lines of one response repeat (and may grow) its usage. */
-export function mergeUsage(a: ModelUsage, b: ModelUsage): ModelUsage {
+export function mergeUsage(a: CcModelUsage, b: CcModelUsage): CcModelUsage {
   return {
     input: Math.max(a.input, b.input),
     output: Math.max(a.output, b.output),
     cacheRead: Math.max(a.cacheRead, b.cacheRead),
     cacheWrite: Math.max(a.cacheWrite, b.cacheWrite),
+    cacheWrite1h: Math.max(a.cacheWrite1h, b.cacheWrite1h),
   };
 }
 
@@ -98,6 +112,7 @@ export function llmSpan(sink: SpanSink, m: OpenMessage): SpanWire {
       input_tokens: u.input,
       cache_read_input_tokens: u.cacheRead,
       cache_creation_input_tokens: u.cacheWrite,
+      ...(u.cacheWrite1h > 0 ? { cache_creation_1h_input_tokens: u.cacheWrite1h } : {}),
       ...(m.requestId !== null ? { request_id: m.requestId } : {}),
       ...(m.agentId !== null ? { agent_id: m.agentId } : {}),
     },

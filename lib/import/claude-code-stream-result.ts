@@ -104,7 +104,15 @@ export function resultCalls(s: CcState, l: CcLine, lineNo: number, startUs: numb
       tokens_in: u.input + u.cacheRead + u.cacheWrite,
       tokens_out: u.output,
       ...(costUsd !== null ? { cost_usd: costUsd } : {}),
-      meta: { source_id: l.uuid ?? s.sessionId, source_format: s.format, model: m, num_turns: calls },
+      meta: {
+        source_id: l.uuid ?? s.sessionId,
+        source_format: s.format,
+        model: m,
+        num_turns: calls,
+        cache_read_input_tokens: u.cacheRead,
+        cache_creation_input_tokens: u.cacheWrite,
+        ...(u.cacheWrite1h > 0 ? { cache_creation_1h_input_tokens: u.cacheWrite1h } : {}),
+      },
     };
     return { lineNo, record: span };
   });
@@ -112,14 +120,16 @@ export function resultCalls(s: CcState, l: CcLine, lineNo: number, startUs: numb
 
 /**
  * A call's share of the session cost: its tokens weighted as Claude prices
- * them relative to an input token (cache write 1.25, cache read 0.1, output 5).
+ * them relative to an input token (5-minute cache write 1.25, 1-hour 2, cache
+ * read 0.1, output 5).
  */
 function costWeight(sp: SpanWire): number {
   const m = (sp.meta ?? {}) as Obj;
   const cacheRead = num(m.cache_read_input_tokens) ?? 0;
   const cacheWrite = num(m.cache_creation_input_tokens) ?? 0;
+  const write1h = Math.min(num(m.cache_creation_1h_input_tokens) ?? 0, cacheWrite);
   const input = num(m.input_tokens) ?? (sp.tokens_in ?? 0) - cacheRead - cacheWrite;
-  return input + 1.25 * cacheWrite + 0.1 * cacheRead + 5 * (sp.tokens_out ?? 0);
+  return input + 1.25 * (cacheWrite - write1h) + 2 * write1h + 0.1 * cacheRead + 5 * (sp.tokens_out ?? 0);
 }
 
 /** Share a session cost over its llm spans by their weighted tokens (evenly when none has any). */

@@ -59,7 +59,10 @@ const isChatMessage = (m: unknown) => isObj(m) && typeof m.role === "string" && 
 function trajectoryFormat(v: Obj): ImportFormat | null {
   const info = isObj(v.info) ? v.info : null;
   if (Array.isArray(v.trajectory) && (info !== null || "environment" in v || "history" in v)) return "swe-agent";
-  if (Array.isArray(v.messages) && (typeof v.trajectory_format === "string" || (info !== null && "exit_status" in info))) {
+  if (
+    Array.isArray(v.messages) &&
+    (typeof v.trajectory_format === "string" || (info !== null && "exit_status" in info))
+  ) {
     return "mini-swe-agent";
   }
   if (Array.isArray(v.messages) && has(v, "sessionId", "projectHash")) return "gemini-cli";
@@ -129,7 +132,8 @@ function documentFormat(text: string): ImportFormat {
   if (probe("trajectory") && (probe("environment") || probe("exit_status"))) return "swe-agent";
   if (probe("trajectory_format") || (probe("exit_status") && probe("model_stats"))) return "mini-swe-agent";
   if (probe("sessionId") && probe("projectHash")) return "gemini-cli";
-  if ((probe("traj") || probe("messages")) && /"role"\s*:\s*"(assistant|user|system|tool)"/.test(text)) return "openai-chat";
+  if ((probe("traj") || probe("messages")) && /"role"\s*:\s*"(assistant|user|system|tool)"/.test(text))
+    return "openai-chat";
   if (probe("traceID") && probe("spans")) return "jaeger";
   if (probe("span_kind")) return "openinference";
   if (probe("batch") || probe("observations")) return "langfuse";

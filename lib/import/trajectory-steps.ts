@@ -4,7 +4,7 @@
 // zero-padded so that steps of the same time keep their order) holding its
 // model call — an `llm` span and an `api_request` event — and its tool calls
 // — `tool` spans — or, for a step whose reply held no runnable action, a
-// `format error: …` in its errors. Ids are `<trajectory id>:step-<n>:llm`
+// `format_error` event (no tool ran: it is no error of the step). Ids are `<trajectory id>:step-<n>:llm`
 // and `…:call-<k>`, so a re-upload replaces what it wrote. Also the cost
 // rule: a call's own cost stays; what the trajectory's total leaves over is
 // spread over the calls without one by their token weight. O(steps).
@@ -93,6 +93,24 @@ function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds): ImportOutput[] {
   ];
 }
 
+/**
+ * A reply the harness could not run (no action, or several): a `format_error`
+ * event, not an error of the step — no tool ran, and the harness asks the
+ * model again itself (docs/import.md#mini-swe-agent-trajectories).
+ */
+function formatErrorEvent(fe: { tsUs: number; text: string }, n: number, ids: StepIds): ImportOutput {
+  const record = {
+    type: "event" as const,
+    run_id: ids.runId,
+    ts: formatTimeUs(fe.tsUs),
+    kind: "format_error",
+    detail: fe.text,
+    source_id: `${ids.trajectoryId}:step-${n}:format`,
+    source_format: ids.format,
+  };
+  return { lineNo: ids.lineNo, record };
+}
+
 function callRecord(c: TrajectoryCall, n: number, k: number, ids: StepIds): ImportOutput {
   const sourceId = `${ids.trajectoryId}:step-${n}`;
   const span: SpanWire = {
@@ -142,7 +160,7 @@ export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): Imp
       out.push(callRecord(c, step.n, i + 1, ids));
     });
     const fe = step.formatError;
-    if (fe !== null) transcript.toolResult(ids.lineNo, fe.tsUs, { ok: false, errorLine: `format error: ${fe.text}` });
+    if (fe !== null) out.push(formatErrorEvent(fe, step.n, ids));
   }
   out.push(...transcript.end());
   return out;

@@ -168,5 +168,14 @@ export async function ingestItems(
 
 /** An ingest that stored nothing and rejected nothing: where every result starts. */
 export function emptyIngestResult(): IngestResult {
-  return { runs: [], accepted: 0, stored: 0, rejected: 0, errors: [], errors_total: 0, skipped: 0, skipped_by_type: {} };
+  return {
+    runs: [],
+    accepted: 0,
+    stored: 0,
+    rejected: 0,
+    errors: [],
+    errors_total: 0,
+    skipped: 0,
+    skipped_by_type: {},
+  };
 }

@@ -65,12 +65,15 @@ export function renderMarkdownReport(
 
   out.push(...reviewMarkdownLines(review, runUrl));
   out.push("## Verdict", "");
-  if (lb.would_have_halted_at) {
+  if (lb.would_have_halted_at && report.verdict.breaker === "loop_breaker") {
     const h = lb.would_have_halted_at;
     out.push(
       `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
     );
+  } else if (!report.verdict.tripped) {
+    out.push(`- **No breaker would have stopped this run** (the loop breaker ends ${lb.final_state}).`);
   } else out.push(`- The loop breaker never opened (ends ${lb.final_state}).`);
+  for (const note of report.verdict.notes) out.push(`- Note: ${oneLine(note)}.`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
   out.push(
     `- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state} (${describeBackoff429(report.api_breaker.backoff_429)}).`,

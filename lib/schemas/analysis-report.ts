@@ -31,6 +31,19 @@ export const ToolRow = z.object({
   cost_usd: z.number().nullable(),
 });
 
+/** docs/analysis.md#costs: one model's calls, their cost and where the price came from. */
+export const ModelCost = z.object({
+  /** null: calls that name no model. */
+  model: z.string().nullable(),
+  cost_usd: z.number().nullable(),
+  /** Checked against lib/analysis/model-costs.ts by the type test (importing it would bring the catalog along). */
+  price_source: z.enum(["catalog", "settings", "logged", "unknown"]),
+  /** catalog: the model's id in the catalog; settings: the `prices` key that matched; else null. */
+  price_key: z.string().nullable(),
+  /** catalog: the catalog and its version (`@pydantic/genai-prices@0.1.8`); else null. */
+  catalog_version: z.string().nullable(),
+});
+
 export const BottleneckReason = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("slow"), avg_ms: z.number(), threshold_ms: z.number() }),
   z.object({ kind: z.literal("failing"), fail_rate: z.number(), calls: z.number() }),
@@ -187,6 +200,15 @@ export const AnalysisReport = z.object({
   context_clear: ContextClearReport,
   /** docs/analysis.md#costs: per task, its tokens and its calls' cost (null: unknown). */
   tasks: z.array(z.object({ task_id: z.string(), tokens: z.number().nullable(), cost_usd: z.number().nullable() })),
+  /** docs/analysis.md#costs: per model, its calls' cost and its price source; by cost, largest first. */
+  models: z.array(ModelCost),
+  /** docs/analysis.md#verdict: whether a breaker's finding is the run's verdict, what stopping saves, the notes. */
+  verdict: z.object({
+    tripped: z.boolean(),
+    breaker: z.enum(["loop_breaker", "layers", "permission_breaker", "api_breaker"]).nullable(),
+    would_save: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number() }),
+    notes: z.array(z.string()),
+  }),
   /** The thresholds actually used. */
   settings: AnalysisSettings,
 });

@@ -2,14 +2,17 @@
 // setting and up to MAX_SWEEP_VALUES values for it, each validated by that
 // setting's own rule — and the answer, one point per value.
 import { z } from "zod";
-import { PartialSettings, SETTING_NAMES, type AnalysisSettings } from "../analysis/settings";
+import { LIST_SETTING_NAMES, PartialSettings, SETTING_NAMES, type AnalysisSettings } from "../analysis/settings";
 import { ruleOf } from "./errors";
 
 export const MAX_SWEEP_VALUES = 20;
 
 /** The settings a sweep can vary: those that are one value (`timeouts` and `prices` are maps). */
-export const SWEEPABLE_SETTINGS = SETTING_NAMES.filter((n) => n !== "timeouts" && n !== "prices");
-export type SweepSetting = Exclude<keyof AnalysisSettings, "timeouts" | "prices">;
+/** Every setting with one value: not the maps (`timeouts`, `prices`) nor the lists (LIST_SETTING_NAMES). */
+export const SWEEPABLE_SETTINGS = SETTING_NAMES.filter(
+  (n) => n !== "timeouts" && n !== "prices" && !(LIST_SETTING_NAMES as readonly string[]).includes(n),
+);
+export type SweepSetting = Exclude<keyof AnalysisSettings, "timeouts" | "prices" | (typeof LIST_SETTING_NAMES)[number]>;
 
 const isSweepable = (name: string): name is SweepSetting => (SWEEPABLE_SETTINGS as string[]).includes(name);
 const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);

@@ -3,6 +3,7 @@
 // Pure: the saved profiles come from the database through the caller.
 import { DEFAULT_SETTINGS, resolveSettings, type AnalysisSettings, type PartialSettings } from "../analysis/settings";
 import type { ProfileOut } from "../schemas/profiles";
+import { SHAPE_PROFILES } from "../analysis/shape-profiles";
 
 /** Every setting but the two maps (`timeouts`, `prices`), at its default. */
 const SCALAR_DEFAULTS = Object.fromEntries(
@@ -20,8 +21,12 @@ const builtin = (profile_id: string, name: string, settings: PartialSettings): P
 
 /** Ids of the built-in profiles; a saved profile's id starts with `p-`. */
 export const BUILTIN_PROFILES: readonly ProfileOut[] = [
-  // Every single-valued setting at its default: undoes the project's and the run's overrides.
-  builtin("defaults", "Defaults", SCALAR_DEFAULTS),
+  // Every single-valued setting at its default: undoes the project's and the run's overrides,
+  // and reads any run as a loop of attempts (the loop lens is the defaults).
+  builtin("defaults", "Defaults (the loop lens)", SCALAR_DEFAULTS),
+  // The lenses of one agent session (docs/analysis.md#profiles): try a run with another one.
+  builtin("lens-autonomous", "Autonomous session lens", SHAPE_PROFILES.autonomous),
+  builtin("lens-interactive", "Interactive session lens", SHAPE_PROFILES.interactive),
   // Trips on a shorter repeat and stays open twice as long.
   builtin("cautious", "Cautious loop breaker", {
     cooldown_min: 60,

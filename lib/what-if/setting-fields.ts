@@ -44,6 +44,14 @@ export const WHAT_IF_FIELDS: readonly SettingField[] = [
   slider("fail_rate", 0, 1, 0.05),
   slider("min_slow_ms", 0, 10000, 10),
   slider("overcall_calls", 1, 100),
+  slider("overcall_per_iteration", 0, 200),
+  { name: "slow_compare", kind: "choice", options: ["all", "kind"] },
+  slider("same_error_run", 1, 20),
+  { name: "same_error_across_clean", kind: "choice", options: ["false", "true"] },
+  { name: "repeat_key", kind: "choice", options: ["input", "input_output"] },
+  slider("verdict_min_saved_iterations", 0, 50),
+  slider("verdict_min_saved_tokens", 0, 100000, 500),
+  slider("verdict_min_saved_ms", 0, 600000, 10000),
 ];
 
 /** Shown first: the loop breaker, the three-layer breaker, the rate limit and the permission breaker. */

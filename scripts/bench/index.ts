@@ -1,11 +1,12 @@
 // `npm run bench -- <name> [options]`: benchmarks that print figures. Not
 // tests: nothing here asserts a time. Each benchmark is a module in this
 // folder exporting `run(args: string[]): Promise<void>`.
-const BENCHES = ["ingest", "analysis", "ui", "otlp", "robustness", "scale"] as const;
+const BENCHES = ["ingest", "analysis", "ui", "otlp", "robustness", "scale", "findings"] as const;
 
 async function main() {
   const [name, ...args] = process.argv.slice(2);
-  const names = name ? [name] : [...BENCHES];
+  // `findings` reads folders of real runs it is given: not part of a plain `npm run bench`.
+  const names = name ? [name] : BENCHES.filter((n) => n !== "findings");
   for (const n of names) {
     if (!(BENCHES as readonly string[]).includes(n)) {
       console.error(`unknown benchmark "${n}" (one of: ${BENCHES.join(", ")})`);

@@ -374,6 +374,9 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
 // Claude Code's read and write, Codex's cached input, GenAI attributes whose
 // shares exceed tokens_in (clamped), a string and a negative count, a cache
 // share on a call without tokens_in, and one on a call that logs its cost.
+// Calls of one model in one iteration sum apart by size band (price-catalog.ts):
+// a Sonnet 4.5 call above 200k pays the long-context tier, one of 150k does not;
+// their 1-hour cache writes (clamped to the write share) cost 2× input.
 const costCall = (id: string, s: number, fields: Record<string, unknown>) =>
   JSON.stringify({
     run_id: "r-costs",
@@ -421,6 +424,15 @@ const COST_TEXT = [
       "gen_ai.usage.cache_creation_input_tokens": 500,
     },
   }),
+  costCall("k13", 7, {
+    tokens_in: 250_000,
+    tokens_out: 1000,
+    meta: { model: "claude-sonnet-4-5", cache_creation_input_tokens: 50_000, cache_creation_1h_input_tokens: 80_000 },
+  }),
+  costCall("k14", 8, {
+    tokens_in: 150_000,
+    meta: { model: "claude-sonnet-4-5", cache_creation_input_tokens: 10_000, cache_creation_1h_input_tokens: 4000 },
+  }),
   costCall("k12", 7, {
     tokens_in: 1000,
     meta: {
@@ -444,8 +456,8 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
 
   const sorted = (sums: SpanCostSum[]) =>
     [...sums].sort((x, y) =>
-      JSON.stringify([x.iteration, x.taskId, x.tool, x.model]).localeCompare(
-        JSON.stringify([y.iteration, y.taskId, y.tool, y.model]),
+      JSON.stringify([x.iteration, x.taskId, x.tool, x.model, x.sizeBand]).localeCompare(
+        JSON.stringify([y.iteration, y.taskId, y.tool, y.model, y.sizeBand]),
       ),
     );
 
@@ -458,11 +470,13 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
       taskId: null,
       tool: "chat",
       model: null,
+      sizeBand: 0,
       loggedUsd: null,
       tokensIn: 0,
       tokensOut: 0,
       cacheRead: 0,
       cacheWrite: 0,
+      cacheWrite1h: 0,
       ...over,
     });
     expect(byRule).toEqual(
@@ -470,6 +484,7 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
         cost({
           iteration: 1,
           model: "claude-sonnet-4-20250514",
+          sizeBand: 6, // above 512k: the one band of all its calls
           loggedUsd: 0.5,
           tokensIn: 2_000_000,
           tokensOut: 3000,
@@ -479,6 +494,23 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
         cost({ iteration: 1, tool: "gpt-5", model: "gpt-5", tokensIn: 10_000, tokensOut: 500, cacheRead: 8000 }),
         cost({ iteration: 1, model: "gpt-4o", tokensIn: 1000, cacheRead: 700, cacheWrite: 300 }),
         cost({ iteration: 1, model: "claude-haiku-4-5", tokensIn: 1000, cacheWrite: 500 }),
+        cost({
+          iteration: 1,
+          model: "claude-sonnet-4-5",
+          sizeBand: 3,
+          tokensIn: 250_000,
+          tokensOut: 1000,
+          cacheWrite: 50_000,
+          cacheWrite1h: 50_000,
+        }),
+        cost({
+          iteration: 1,
+          model: "claude-sonnet-4-5",
+          sizeBand: 1,
+          tokensIn: 150_000,
+          cacheWrite: 10_000,
+          cacheWrite1h: 4000,
+        }),
         cost({ model: "gpt-4o", tokensOut: 2000 }),
         cost({ tool: "claude-haiku-4-5", model: "claude-haiku-4-5", tokensIn: 300 }),
         cost({ model: "my-local-model", tokensIn: 300 }),
@@ -498,14 +530,17 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
     const costs = Object.fromEntries(fromDb.tools.map((t) => [t.tool, t.cost_usd]));
     // claude-sonnet-4: 0.5 logged + (1.1M plain × $3 + 800k read × $0.30 + 100k written × $3.75 + 3k out × $15) = 4.46;
     // gpt-4o: 2k out × $10 = 0.02, and 700 read × $1.25 + 300 written × $2.50 (no cache_write: input) = 0.001625;
-    // claude-haiku-4 (iteration 1): 500 plain × $1 + 500 written × $1.25 = 0.001125; my-local-model unknown
-    expect(costs.chat).toBeCloseTo(4.46 + 0.02 + 0.001625 + 0.001125, 10);
+    // claude-haiku-4 (iteration 1): 500 plain × $1 + 500 written × $1.25 = 0.001125; my-local-model unknown;
+    // claude-sonnet-4-5: 250k (above 200k) = 200k plain × $6 + 50k 1-hour writes × $12 + 1k out × $22.50 = 1.8225,
+    // 150k = 140k plain × $3 + 6k 5-minute writes × $3.75 + 4k 1-hour writes × $6 = 0.4665
+    const sonnet45 = 1.8225 + 0.4665;
+    expect(costs.chat).toBeCloseTo(4.46 + 0.02 + 0.001625 + 0.001125 + sonnet45, 10);
     expect(costs.search).toBe(0.25);
     expect(costs["claude-haiku-4-5"]).toBeCloseTo(0.0003, 10);
     // gpt-5: 2000 plain × $1.25 + 8000 read × $0.125 + 500 out × $10, and 100 × $1.25 after the last iteration
     expect(costs["gpt-5"]).toBeCloseTo(0.0085 + 0.000125, 10);
     expect(fromDb.tasks.map((t) => t.task_id)).toEqual(["a", "b"]);
-    expect(fromDb.tasks[0]?.cost_usd).toBeCloseTo(4.46 + 0.0085 + 0.001625 + 0.001125 + 0.25, 10);
+    expect(fromDb.tasks[0]?.cost_usd).toBeCloseTo(4.46 + 0.0085 + 0.001625 + 0.001125 + sonnet45 + 0.25, 10);
     expect(fromDb.tasks[1]?.cost_usd).toBeCloseTo(0.0203, 10);
   });
 });

@@ -18,6 +18,8 @@ import { targets } from "./support/databases";
 import { serveDatabase } from "./support/route";
 
 const T = "2026-03-01T10:00:00Z";
+/** No LOOPSCOPE_API_KEY or LOOPSCOPE_URL of the machine's: the test names the server. */
+const NO_ENV = {} as NodeJS.ProcessEnv;
 const jsonl = (...records: object[]) => records.map((r) => JSON.stringify(r)).join("\n");
 
 describe.each(targets)("loopscope ingest --outcomes on $name", (target) => {
@@ -83,7 +85,7 @@ describe.each(targets)("loopscope ingest --outcomes on $name", (target) => {
   test("each entry finds its run by id, by file or by labels; the outcomes files are not uploaded", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
-      const code = await main(["ingest", dir, "--url", url, "--outcomes", path.join(dir, "outcomes.json")], {});
+      const code = await main(["ingest", dir, "--url", url, "--outcomes", path.join(dir, "outcomes.json")], NO_ENV);
       expect(code).toBe(0);
       const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
       expect(printed).toContain("outcomes (outcomes.json): 4 set — 2 success, 2 failure; 1 matched no run");
@@ -104,7 +106,7 @@ describe.each(targets)("loopscope ingest --outcomes on $name", (target) => {
     const err = vi.spyOn(console, "error").mockImplementation(() => {});
     const before = paths.length;
     try {
-      const code = await main(["ingest", dir, "--url", url, "--outcomes", path.join(dir, "bad-outcomes.json")], {});
+      const code = await main(["ingest", dir, "--url", url, "--outcomes", path.join(dir, "bad-outcomes.json")], NO_ENV);
       expect(code).toBe(1);
       expect(String(err.mock.calls[0]?.[0])).toContain('entry 1: field "success": expected true or false');
     } finally {

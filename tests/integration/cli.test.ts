@@ -30,7 +30,7 @@ describe("npx loopscope analyze (offline gate)", () => {
   test("the healthy run passes the gate: exit 0", () => {
     const r = cli("analyze", `${EXAMPLES}/healthy-run.jsonl`);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("The loop breaker never opened");
+    expect(r.stdout).toContain("No breaker would have stopped this run");
   });
 
   test("--json prints the report with the contract's field names; --set overrides", () => {

@@ -24,6 +24,8 @@ export const REPORT_KEYS = [
   "api_breaker",
   "context_clear",
   "tasks",
+  "models",
+  "verdict",
   "settings",
 ];
 
@@ -75,6 +77,8 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
     },
     context_clear: makeContext(),
     tasks: [],
+    models: [],
+    verdict: { tripped: false, breaker: null, would_save: { iterations: 0, tokens: 0, ms: 0 }, notes: [] },
     settings: DEFAULT_SETTINGS,
     ...patch,
   };

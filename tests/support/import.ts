@@ -4,7 +4,9 @@
 // does except the database. For the importers' unit tests.
 import { analyzeRun, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
-import { DEFAULT_SETTINGS, type AnalysisSettings } from "@/lib/analysis/settings";
+import { resolveSettings, type AnalysisSettings } from "@/lib/analysis/settings";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
+import { defaultShapeOf, type RunShape } from "@/lib/schemas/run-outcome";
 import { openImport } from "@/lib/import/open-import";
 import { placeInMemory } from "@/lib/import/place-iterations";
 import type { ImportContext, ImportFormat, Importer } from "@/lib/import/types";
@@ -58,11 +60,22 @@ export async function importFixtures(
   return out;
 }
 
-/** The analysis report of one imported run, with default settings unless given. */
+/** The shape an imported run is stored with: its run records' (the last one named), else from its iterations. */
+export function shapeOfImported(records: StoredRecord[], runId: string): RunShape {
+  const own = records.filter((r) => r.runId === runId);
+  const named = own.flatMap((r) => (r.type === "run" && r.shape ? [r.shape] : [])).pop();
+  return named ?? defaultShapeOf(own.filter((r) => r.type === "iteration").length);
+}
+
+/**
+ * The analysis report of one imported run, as the server makes it with no
+ * project settings: the defaults of the run's shape (docs/analysis.md#profiles),
+ * unless settings are given.
+ */
 export function analyzeImported(
   records: StoredRecord[],
   runId: string,
-  settings: AnalysisSettings = DEFAULT_SETTINGS,
+  settings: AnalysisSettings = resolveSettings(SHAPE_PROFILES[shapeOfImported(records, runId)]),
 ): Promise<AnalysisReport> {
   return analyzeRun(buildMemoryInput(runId, records), settings);
 }

@@ -5,6 +5,7 @@ import { getToolP95 } from "@/db/tool-stats";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { parseToolSort, prepareToolTable, prepareToolTotals } from "@/lib/charts/tool-table";
 import { countBottlenecks } from "@/lib/charts/bottlenecks";
+import { prepareModelCosts } from "@/lib/charts/model-costs";
 import { ToolsTab } from "@/components/run/tools-tab";
 
 type Props = { db: Db; runId: string; report: AnalysisReport; sort: string | undefined; order: string | undefined };
@@ -18,6 +19,7 @@ export async function ToolsPanel({ db, runId, report, sort: rawSort, order: rawO
       rows={prepareToolTable(report, p95, sort, order)}
       totals={prepareToolTotals(report)}
       bottlenecks={countBottlenecks(report.bottlenecks)}
+      models={prepareModelCosts(report)}
       sort={sort}
       order={order}
     />

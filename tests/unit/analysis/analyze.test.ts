@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { decideVerdict } from "@/lib/analysis/verdict";
 import { DEFAULT_SETTINGS, resolveSettings } from "@/lib/analysis/settings";
 import type { AnalysisInput } from "@/lib/analysis/types";
 import { makeReport, REPORT_KEYS } from "@/tests/support/analysis-report";
@@ -64,7 +65,7 @@ describe("analyzeRun", () => {
   });
 });
 
-describe("breakerTripped", () => {
+describe("decideVerdict with the loop defaults (no floor): every finding is the verdict", () => {
   type Trippable = Pick<AnalysisReport, "loop_breaker" | "layers" | "permission_breaker" | "api_breaker">;
   const open = [{ from: "CLOSED" as const, to: "OPEN" as const, at: iso(0) }];
   const calm = (): Trippable => {
@@ -97,6 +98,7 @@ describe("breakerTripped", () => {
   ])("$name → $tripped", ({ change, tripped }) => {
     const r = calm();
     change(r);
-    expect(breakerTripped(r)).toBe(tripped);
+    expect(decideVerdict(r, DEFAULT_SETTINGS).tripped).toBe(tripped);
+    expect(breakerTripped({ verdict: decideVerdict(r, DEFAULT_SETTINGS) })).toBe(tripped);
   });
 });

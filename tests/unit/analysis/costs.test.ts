@@ -1,6 +1,7 @@
 // docs/analysis.md#costs: a logged cost wins, tokens are priced by the model's
-// price (exact id, else the longest prefix), the cache-read and cache-write
-// parts of tokens_in at their own prices, and an unknown cost stays null.
+// price (a `prices` entry: exact id, else the longest prefix), the cache-read
+// and cache-write parts of tokens_in at their own prices, and an unknown cost
+// stays null. The catalog's prices: price-catalog.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -17,6 +18,7 @@ import {
 } from "@/lib/analysis/costs";
 import { createLoopBreaker, loopBreakerReport, stepLoopBreaker } from "@/lib/analysis/loop-breaker";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { makePricer } from "@/lib/analysis/pricer";
 import {
   DEFAULT_SETTINGS,
   parseSettingsParams,
@@ -35,16 +37,20 @@ const PRICES: Record<string, ModelPrice> = {
   "exact-model": { input: 1, output: 1 },
   "cached-model": { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },
 };
+/** PRICES as the `prices` setting: they win over the catalog. */
+const OVERRIDES = makePricer(PRICES, 0);
 const sum = (over: Partial<SpanCostSum>): SpanCostSum => ({
   iteration: 1,
   taskId: null,
   tool: "llm",
   model: "claude-sonnet-4-20250514",
+  sizeBand: 0,
   loggedUsd: null,
   tokensIn: 0,
   tokensOut: 0,
   cacheRead: 0,
   cacheWrite: 0,
+  cacheWrite1h: 0,
   ...over,
 });
 const call = (over: Partial<SpanCost>): SpanCost => ({
@@ -57,6 +63,7 @@ const call = (over: Partial<SpanCost>): SpanCost => ({
   tokensOut: null,
   cacheRead: 0,
   cacheWrite: 0,
+  cacheWrite1h: 0,
   costUsd: null,
   ...over,
 });
@@ -73,10 +80,12 @@ describe("model prices", () => {
     expect(priceOf(null, PRICES)).toBeNull();
   });
 
-  test("the default prices cover the current Claude and GPT families", () => {
+  test("the catalog prices the current Claude and GPT families; the defaults override nothing", () => {
+    const catalog = makePricer(DEFAULT_SETTINGS.prices, 0);
     for (const id of ["claude-opus-4-1-20250805", "claude-haiku-4-5", "gpt-4o-2024-08-06", "gpt-4.1-mini", "gpt-5"])
-      expect(priceOf(id, DEFAULT_SETTINGS.prices), id).not.toBeNull();
-    expect(priceOf("gpt-4o-mini-2024-07-18", DEFAULT_SETTINGS.prices)).toEqual(DEFAULT_SETTINGS.prices["gpt-4o-mini"]);
+      expect(catalog.sourceOf(id), id).toMatchObject({ source: "catalog" });
+    expect(catalog.priceOf("gpt-4o-mini-2024-07-18", 0)).toMatchObject({ input: 0.15, output: 0.6 });
+    expect(DEFAULT_SETTINGS.prices).toEqual({});
   });
 
   test("the model is meta.model, else an llm span's name; a tool span has none", () => {
@@ -89,7 +98,7 @@ describe("model prices", () => {
 
 describe("call costs", () => {
   test("tokens × the model's price per million tokens", () => {
-    expect(costOfSum(sum({ tokensIn: 1_000_000, tokensOut: 100_000 }), PRICES)).toBeCloseTo(4.5, 10);
+    expect(costOfSum(sum({ tokensIn: 1_000_000, tokensOut: 100_000 }), OVERRIDES)).toBeCloseTo(4.5, 10);
   });
 
   test("a logged cost wins over the tokens' price", () => {
@@ -99,16 +108,16 @@ describe("call costs", () => {
     ];
     const [s] = sumSpanCosts(calls, () => null);
     expect(s).toMatchObject({ loggedUsd: 0.25, tokensIn: 1e6, tokensOut: 0 });
-    expect(costOfSum(s!, PRICES)).toBeCloseTo(3.25, 10);
+    expect(costOfSum(s!, OVERRIDES)).toBeCloseTo(3.25, 10);
   });
 
   test("no price and no logged cost is null, not 0", () => {
-    expect(costOfSum(sum({ model: "my-local-model", tokensIn: 500 }), PRICES)).toBeNull();
-    expect(costOfSum(sum({ model: null, tokensIn: 500 }), PRICES)).toBeNull();
+    expect(costOfSum(sum({ model: "my-local-model", tokensIn: 500 }), OVERRIDES)).toBeNull();
+    expect(costOfSum(sum({ model: null, tokensIn: 500 }), OVERRIDES)).toBeNull();
     const byTool = costsBy(
       [sum({ model: null, tokensIn: 5 }), sum({ tool: "b", loggedUsd: 0.5 })],
       (s) => s.tool,
-      PRICES,
+      OVERRIDES,
     );
     expect([...byTool]).toEqual([
       ["llm", null],
@@ -125,20 +134,20 @@ describe("call costs", () => {
 describe("cache tokens", () => {
   test("a cache read is priced at the model's cache_read price", () => {
     // 200k plain × $3 + 800k read × $0.30 (not 1M × $3 = $3)
-    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheRead: 8e5 }), PRICES)).toBeCloseTo(0.84, 10);
+    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheRead: 8e5 }), OVERRIDES)).toBeCloseTo(0.84, 10);
   });
 
   test("a cache write is priced at the model's cache_write price", () => {
     // 800k plain × $3 + 200k written × $3.75
-    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheWrite: 2e5 }), PRICES)).toBeCloseTo(3.15, 10);
+    expect(costOfSum(sum({ model: "cached-model", tokensIn: 1e6, cacheWrite: 2e5 }), OVERRIDES)).toBeCloseTo(3.15, 10);
   });
 
   test("a price without cache_read prices cache reads as input", () => {
-    expect(costOfSum(sum({ tokensIn: 1e6, cacheRead: 9e5, cacheWrite: 1e5 }), PRICES)).toBeCloseTo(3, 10);
+    expect(costOfSum(sum({ tokensIn: 1e6, cacheRead: 9e5, cacheWrite: 1e5 }), OVERRIDES)).toBeCloseTo(3, 10);
     // cache_read but no cache_write: 400k × $1.25 + 500k read × $0.125 + 100k written × $1.25
     const readOnly = { "gpt-x": { input: 1.25, output: 10, cache_read: 0.125 } };
     const s = sum({ model: "gpt-x", tokensIn: 1e6, cacheRead: 5e5, cacheWrite: 1e5 });
-    expect(costOfSum(s, readOnly)).toBeCloseTo(0.6875, 10);
+    expect(costOfSum(s, makePricer(readOnly, 0))).toBeCloseTo(0.6875, 10);
   });
 
   test("shares above tokens_in are clamped", () => {
@@ -205,7 +214,7 @@ describe("cache tokens in imported logs", () => {
     return report.tools.filter((t) => t.cost_usd !== null).map((t) => [t.tool, t.cost_usd]);
   };
 
-  test("a Claude Code session's cache reads and writes are priced at claude-sonnet-4's cache prices", async () => {
+  test("a Claude Code session's cache reads and writes are priced at the catalog's claude-sonnet-4-5 cache prices", async () => {
     // 511 296 in = 96 plain × $3 + 493 200 read × $0.30 + 18 000 written × $3.75; 1 260 out × $15
     // (all 511 296 as input would be $1.552788)
     expect(await costOf("claude-code/stuck-pytest.jsonl", "cc")).toEqual([["claude-sonnet-4-5-20250929", 0.234648]]);
@@ -273,14 +282,14 @@ describe("costs in the report", () => {
 });
 
 describe("the prices setting", () => {
-  test("prices merge per model across layers, over the defaults", () => {
+  test("prices merge per model across layers", () => {
     const s = resolveSettings(
       { prices: { "my-model": { input: 1, output: 2 } } },
       { prices: { "gpt-5": { input: 9, output: 9 } } },
     );
     expect(s.prices["my-model"]).toEqual({ input: 1, output: 2 });
     expect(s.prices["gpt-5"]).toEqual({ input: 9, output: 9 });
-    expect(s.prices["claude-sonnet-4"]).toEqual(DEFAULT_SETTINGS.prices["claude-sonnet-4"]);
+    expect(Object.keys(s.prices).sort()).toEqual(["gpt-5", "my-model"]); // no defaults: the catalog prices the rest
   });
 
   test("a query gives prices as JSON; a bad price names the setting", () => {

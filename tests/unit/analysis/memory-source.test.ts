@@ -49,8 +49,8 @@ describe("memory source", () => {
     ]);
     const totals = await totalsOf(input);
     expect(totals.tools).toEqual([
-      { tool: "search", calls: 2, failures: 1, totalMs: 150 },
-      { tool: "llm_call", calls: 1, failures: 0, totalMs: 10 },
+      { tool: "search", calls: 2, failures: 1, totalMs: 150, llm: false },
+      { tool: "llm_call", calls: 1, failures: 0, totalMs: 10, llm: true },
     ]);
     expect(totals.hasLlmSpans).toBe(true);
   });
@@ -163,7 +163,7 @@ describe("memory source", () => {
       makeSpan({ name: "u", at: 1 }),
     ]);
     expect(await collect(input.timedCalls({ llmOnly: true }))).toEqual([
-      { t0Us: us(2), rate: false, withInput: { name: "t", t0Us: us(2), iteration: 4, input: "ls" } },
+      { t0Us: us(2), rate: false, withInput: { name: "t", t0Us: us(2), iteration: 4, input: "ls", output: null } },
       { t0Us: us(3), rate: true, withInput: null },
     ]);
   });

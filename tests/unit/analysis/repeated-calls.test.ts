@@ -141,7 +141,7 @@ describe("from the run's spans", () => {
   });
 
   test("with two repeated inputs, the reason names the one called most", () => {
-    const rows = summariseTools([{ tool: "search", calls: 12, failures: 0, totalMs: 120 }]);
+    const rows = summariseTools([{ tool: "search", calls: 12, failures: 0, totalMs: 120, llm: false }]);
     const repeated = [
       { tool: "search", input: "a", calls: 5, first_at: iso(1) },
       { tool: "search", input: "b", calls: 7, first_at: iso(2) },

@@ -9,6 +9,7 @@ const agg = (tool: string, calls: number, totalMs: number, failures = 0): ToolAg
   calls,
   failures,
   totalMs,
+  llm: false,
 });
 const S = DEFAULT_SETTINGS; // slow_ratio 3, min_slow_ms 50, fail_rate 0.5, overcall_calls 8
 

@@ -56,6 +56,14 @@ describe("prepareContextFactors", () => {
 });
 
 describe("prepareVerdicts", () => {
+  /** The loop breaker's halt is the run's verdict. */
+  const HALT_VERDICT = {
+    tripped: true,
+    breaker: "loop_breaker" as const,
+    would_save: { iterations: 18, tokens: 107744, ms: 2_031_245.56 },
+    notes: [],
+  };
+
   test("the halt sentence names iteration, reason and the three savings", () => {
     const v = prepareVerdicts(
       makeReport({
@@ -65,6 +73,7 @@ describe("prepareVerdicts", () => {
           would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
           savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56, cost_usd: null },
         },
+        verdict: HALT_VERDICT,
       }),
     );
     expect(v.halt.text).toBe(
@@ -83,14 +92,42 @@ describe("prepareVerdicts", () => {
             would_have_halted_at: { iteration: 11, at: at(0), reason: "negative_window" },
             savings: { iterations: 18, tokens: 107744, ms: 2_031_245.56, cost_usd },
           },
+          verdict: HALT_VERDICT,
         }),
       ).halt.text;
     expect(halted(4.2)).toContain("107.7k tokens / $4.20 / 33m 51s");
     expect(halted(null)).not.toContain("$");
   });
 
-  test("a loop breaker that never opened says so", () => {
-    expect(prepareVerdicts(makeReport()).halt).toMatchObject({ text: "Loop breaker never opened", tone: "ok" });
+  test("a run no breaker would have stopped says so", () => {
+    expect(prepareVerdicts(makeReport()).halt).toMatchObject({
+      text: "No breaker would have stopped this run",
+      tone: "ok",
+    });
+  });
+
+  test("a halt below the verdict floor is a note under 'no breaker would have stopped this run'", () => {
+    const report = makeReport({
+      loop_breaker: {
+        transitions: [
+          { from: "CLOSED", to: "OPEN", at: "2026-02-03T10:05:00.000000Z", iteration: 3, reason: "same_error" },
+        ],
+        final_state: "OPEN",
+        would_have_halted_at: { iteration: 3, at: "2026-02-03T10:05:00.000000Z", reason: "same_error" },
+        savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
+      },
+      verdict: {
+        tripped: false,
+        breaker: null,
+        would_save: { iterations: 0, tokens: 0, ms: 0 },
+        notes: ["below the floor"],
+      },
+    });
+    expect(prepareVerdicts(report).halt).toMatchObject({
+      text: "No breaker would have stopped this run",
+      tone: "info",
+      detail: "Note: below the floor",
+    });
   });
 
   test("stagnation risk now is the last iteration's", () => {

@@ -129,10 +129,15 @@ describe("a mini-swe-agent trajectory", async () => {
     expect(iterations(records)[1]?.errors).toEqual(["ValueError: bad total"]);
   });
 
-  test("a reply without exactly one bash block runs nothing: a failed step with the format error", () => {
+  test("a reply without exactly one bash block runs nothing: a step with a format_error event, no error of its own", () => {
     const step3 = iterations(records)[2];
-    expect(step3?.errors).toEqual([
-      "format error: Please always provide EXACTLY ONE action in triple backticks, found 2 actions.",
+    expect(step3?.errors).toEqual([]);
+    const formatErrors = records.filter((r) => r.type === "event" && r.kind === "format_error");
+    expect(formatErrors.map((e) => (e.type === "event" ? [e.detail, e.attrs.source_id] : null))).toEqual([
+      [
+        "Please always provide EXACTLY ONE action in triple backticks, found 2 actions.",
+        "django__django-1:step-3:format",
+      ],
     ]);
     expect(spans(records, "tool").some((s) => s.spanId?.includes(":step-3:"))).toBe(false);
     expect(spans(records, "llm").some((s) => s.spanId === "django__django-1:step-3:llm")).toBe(true);
@@ -245,7 +250,10 @@ describe("mini-swe-agent 2 trajectories", () => {
     const r = await importFixture(null, text);
     expect(r.format).toBe("mini-swe-agent");
     expect(spans(r.records, "tool").map((s) => [s.input, sec(s.t0Us), sec(s.t1Us)])).toEqual([["ls", 10, 14]]);
-    expect(iterations(r.records).map((it) => it.errors)).toEqual([[], ["format error: Format error: no tool call"]]);
+    expect(iterations(r.records).map((it) => it.errors)).toEqual([[], []]);
+    expect(r.records.flatMap((e) => (e.type === "event" && e.kind === "format_error" ? [e.detail] : []))).toEqual([
+      "Format error: no tool call",
+    ]);
     expect(runOf(r.records)?.outcome).toMatchObject({ status: "failure", detail: "LimitsExceeded" });
   });
 });

@@ -14,6 +14,13 @@ const halted = (cost_usd: number | null) =>
       would_have_halted_at: { iteration: 11, at: "2026-02-03T10:16:24.000000Z", reason: "negative_window" },
       savings: { iterations: 18, tokens: 141633, ms: 60_000, cost_usd },
     },
+    // The halt is the run's verdict (docs/analysis.md#verdict).
+    verdict: {
+      tripped: true,
+      breaker: "loop_breaker",
+      would_save: { iterations: 18, tokens: 141633, ms: 60_000 },
+      notes: [],
+    },
   });
 
 describe("costs in the Markdown post-mortem", () => {

@@ -3,6 +3,7 @@
 // built-in profiles and the settings JSON a harness loads.
 import { describe, expect, test } from "vitest";
 import { AnalysisSettings, DEFAULT_SETTINGS, PartialSettings } from "@/lib/analysis/settings";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
 import { BUILTIN_PROFILES, exportProfileJson, findProfile, profileFileName } from "@/lib/what-if/profiles";
 import { buildWhatIfQuery, changedSettings, parseWhatIfQuery } from "@/lib/what-if/query";
@@ -48,8 +49,16 @@ describe("the what-if URL", () => {
 });
 
 describe("profiles", () => {
-  test("the built-in profiles are valid overrides: defaults, cautious, Claude Code, loop script", () => {
-    expect(BUILTIN_PROFILES.map((p) => p.profile_id)).toEqual(["defaults", "cautious", "claude-code", "loop-script"]);
+  test("the built-in profiles are valid overrides: defaults, the two session lenses, cautious, Claude Code, loop script", () => {
+    expect(BUILTIN_PROFILES.map((p) => p.profile_id)).toEqual([
+      "defaults",
+      "lens-autonomous",
+      "lens-interactive",
+      "cautious",
+      "claude-code",
+      "loop-script",
+    ]);
+    expect(findProfile(BUILTIN_PROFILES, "lens-interactive")?.settings).toEqual(SHAPE_PROFILES.interactive);
     for (const p of BUILTIN_PROFILES) expect(PartialSettings.safeParse(p.settings).success).toBe(true);
     expect(findProfile(BUILTIN_PROFILES, "claude-code")?.settings).toMatchObject({
       permission_denials_in_row: 3,

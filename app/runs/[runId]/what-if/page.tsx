@@ -11,6 +11,7 @@ import { getAnalysis } from "@/app/_server/analysis";
 import { requirePageUser } from "@/app/_server/session";
 import { allProfiles, sweepRun } from "@/app/_server/what-if";
 import { resolveSettings, settingsFromConfig, type PartialSettings } from "@/lib/analysis/settings";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
 import { prepareHaltStrip } from "@/lib/what-if/halt-strip";
 import { findProfile } from "@/lib/what-if/profiles";
@@ -52,7 +53,12 @@ export default async function WhatIfPage({ params, searchParams }: Props) {
     getAnalysis(db, runId, overrides),
     getProjectSettings(db),
   ]);
-  const base = resolveSettings(profile?.settings ?? {}, settingsFromConfig(run.config), project);
+  const base = resolveSettings(
+    profile?.settings ?? {},
+    settingsFromConfig(run.config),
+    project,
+    SHAPE_PROFILES[run.shape],
+  );
   const points = q.sweep ? await sweepRun(db, runId, overrides, q.sweep) : null;
   const sweepText = q.sweep ? { setting: q.sweep.setting, values: String(query.sweep_values) } : undefined;
   const keep = Object.fromEntries(

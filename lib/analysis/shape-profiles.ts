@@ -1,0 +1,50 @@
+// docs/analysis.md#profiles — the default settings of a run follow its shape
+// (docs/import.md#shapes-and-outcomes). A `loop` run keeps the seed defaults
+// exactly: its iterations are whole attempts at the task, where "no file
+// modified" really is a wasted iteration. One agent session — `autonomous`
+// steps or `interactive` turns — is read for what a stuck session looks
+// like instead: the same error again and again, identical calls; exploring
+// and answering is progress-neutral, so the progress-score detectors do not
+// watch it. Sessions have no call limit to replay, model calls are compared
+// with model calls, and a breaker's finding must save something to be a
+// verdict. The profile is the lowest layer above the defaults: project
+// settings, a run's config and query parameters still win (resolveSettings).
+// Pure data; O(1).
+import type { RunShape } from "../schemas/run-outcome";
+import type { PartialSettings } from "./settings";
+
+/** What one agent session shares, whether a person prompts its turns or not. */
+const SESSION: PartialSettings = {
+  stagnation_detectors: ["same_error", "repeated_call", "permission_denials"],
+  same_error_run: 3,
+  same_error_across_clean: true,
+  repeat_key: "input_output",
+  max_calls_per_hour: 0,
+  slow_compare: "kind",
+  overcall_per_iteration: 40,
+  // A session's task reads the whole context every turn; the budget counts new tokens.
+  task_token_budget: 2_000_000,
+  // Claude Code's own Bash timeout is 2 minutes: shorter advice would cut normal builds and tests.
+  default_timeout_s: 120,
+  verdict_min_saved_iterations: 1,
+  verdict_min_saved_tokens: 1000,
+  verdict_min_saved_ms: 60_000,
+};
+
+export const SHAPE_PROFILES: Readonly<Record<RunShape, PartialSettings>> = {
+  loop: {},
+  autonomous: SESSION,
+  interactive: SESSION,
+  // Bare spans have no iterations for the session rules to read: the seed's tool rules, no call limit.
+  spans: { max_calls_per_hour: 0 },
+};
+
+/** Why a run is read with its profile: one line for the run page. */
+export const SHAPE_PROFILE_WHY: Readonly<Record<RunShape, string>> = {
+  loop: "a loop of attempts: the seed defaults, where an iteration that changes nothing is a wasted attempt",
+  autonomous:
+    "one agent session of steps: stuck means the same error or identical calls again and again; exploring is neutral; no call limit",
+  interactive:
+    "one session a person prompts turn by turn: stuck means the same error or identical calls again and again; no call limit",
+  spans: "bare spans without iterations: tools and breakers only; no call limit",
+};
