@@ -24,6 +24,9 @@ export const EXAMPLES_DIR = path.join(process.cwd(), "examples");
 const NOT_LOADED = new Set(["bad-lines.jsonl"]);
 /** Folders of agent transcripts: each folder is one run, its files joining it (a loop script's sessions). */
 const RUN_FOLDERS = ["claude-code", "loop-script"];
+/** Folders of agent runs whose files name their own runs (a trajectory's instance, a tau-bench task): one run each. */
+const OWN_RUN_FOLDERS = ["mini-swe-agent", "swe-agent", "openai-chat", "gemini-cli"];
+const RUN_FILE_RE = /\.(jsonl|json|traj)$/;
 
 /** The example files that are loaded, by path inside the folder; none when the folder is missing. */
 export async function listExampleFiles(dir = EXAMPLES_DIR): Promise<string[]> {
@@ -31,16 +34,17 @@ export async function listExampleFiles(dir = EXAMPLES_DIR): Promise<string[]> {
   const list = (sub: string) => readdir(/*turbopackIgnore: true*/ path.join(dir, sub)).catch(() => [] as string[]);
   const top = (await list("")).filter((name) => name.endsWith(".jsonl") && !NOT_LOADED.has(name));
   const nested = await Promise.all(
-    RUN_FOLDERS.map(async (folder) =>
-      (await list(folder)).filter((name) => name.endsWith(".jsonl")).map((name) => `${folder}/${name}`),
+    [...RUN_FOLDERS, ...OWN_RUN_FOLDERS].map(async (folder) =>
+      (await list(folder)).filter((name) => RUN_FILE_RE.test(name)).map((name) => `${folder}/${name}`),
     ),
   );
   return [...top.sort(), ...nested.flatMap((names) => names.sort())];
 }
 
-/** The run of an example file's records that name none: its folder's, else its own name's. */
-export function exampleRunId(file: string): string {
+/** The run of an example file's records that name none: its folder's, else its own name's; null: the file names its runs. */
+export function exampleRunId(file: string): string | null {
   const folder = path.dirname(file);
+  if (OWN_RUN_FOLDERS.includes(folder)) return null;
   return `example-${folder === "." ? path.basename(file, ".jsonl") : folder}`;
 }
 

@@ -2,6 +2,7 @@
 // profile under them: a plain GET form (works without JS).
 import { ReviewCategorySelect } from "@/components/review/review-category-select";
 import { FilterSelect } from "@/components/shared/filter-select";
+import { RUN_SHAPES } from "@/lib/schemas/run-outcome";
 import { SWEEPABLE_SETTINGS } from "@/lib/schemas/sweep";
 import type { FleetQuery } from "@/lib/what-if/fleet-query";
 import type { ProfileChoice } from "./whatif-profile-picker";
@@ -14,6 +15,14 @@ export function FleetForm({ form, agents, labels, profiles }: Props) {
       <FilterSelect name="label" value={form.label} all="All labels" choices={labels} />
       <FilterSelect name="agent" value={form.agent} all="All agents" choices={agents} />
       <ReviewCategorySelect value={form.category} />
+      <select name="shape" defaultValue={form.shape} aria-label="shape">
+        <option value="">Any shape</option>
+        {RUN_SHAPES.map((s) => (
+          <option key={s} value={s}>
+            Shape: {s}
+          </option>
+        ))}
+      </select>
       <select name="profile" defaultValue={form.profile} aria-label="profile">
         <option value="">Project settings</option>
         {profiles.map((p) => (

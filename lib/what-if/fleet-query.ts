@@ -1,9 +1,10 @@
 // docs/dashboard.md#fleet — the fleet view's query: which runs (label, agent,
-// review category), which setting and values, and the profile under them.
+// review category, shape), which setting and values, and the profile under them.
 // At most FLEET_MAX_RUNS runs (the newest) and FLEET_MAX_VALUES values: each
 // pair is one analysis. Pure.
 import { RunListQuery } from "../schemas/api";
 import { REVIEW_CATEGORIES } from "../schemas/review";
+import { RUN_SHAPES } from "../schemas/run-outcome";
 import { SweepQuery } from "../schemas/sweep";
 import type { WhatIfSweep } from "./query";
 
@@ -16,7 +17,15 @@ export type FleetQuery = {
   sweep: WhatIfSweep | null;
   profileId?: string;
   /** The text of the form's fields, as sent. */
-  form: { label: string; agent: string; category: string; setting: string; values: string; profile: string };
+  form: {
+    label: string;
+    agent: string;
+    category: string;
+    shape: string;
+    setting: string;
+    values: string;
+    profile: string;
+  };
   errors: string[];
 };
 
@@ -25,6 +34,7 @@ export function parseFleetQuery(query: Record<string, string | undefined>): Flee
     label: query.label?.trim() ?? "",
     agent: query.agent?.trim() ?? "",
     category: (REVIEW_CATEGORIES as readonly string[]).includes(query.category ?? "") ? query.category! : "",
+    shape: (RUN_SHAPES as readonly string[]).includes(query.shape ?? "") ? query.shape! : "",
     setting: query.setting?.trim() || FLEET_DEFAULT_SWEEP.setting,
     values: query.values?.trim() || FLEET_DEFAULT_SWEEP.values,
     profile: query.profile?.trim() ?? "",
@@ -35,6 +45,7 @@ export function parseFleetQuery(query: Record<string, string | undefined>): Flee
     ...(form.label && { label: form.label }),
     ...(form.agent && { agent: form.agent }),
     ...(form.category && { category: form.category }),
+    ...(form.shape && { shape: form.shape }),
   });
   if (!filter.success) errors.push(filter.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; "));
   const runs = filter.success ? filter.data : RunListQuery.parse({ limit: FLEET_MAX_RUNS });

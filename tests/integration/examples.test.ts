@@ -134,7 +134,7 @@ describe("the example files", () => {
 });
 
 /** Adds the distinct spans each run of a file holds, read with the same pipeline (nothing stored). */
-async function spanIdsPerRun(file: string, runId: string, ids: Map<string, Set<string>>): Promise<void> {
+async function spanIdsPerRun(file: string, runId: string | null, ids: Map<string, Set<string>>): Promise<void> {
   const ctx = { runId, endedAtUs: null, fileName: path.basename(file), live: false };
   await ingestItems((await openImport(createReadStream(file), ctx)).items, {
     runId,

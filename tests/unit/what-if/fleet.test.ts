@@ -95,6 +95,11 @@ describe("parseFleetQuery", () => {
     expect(q.errors[0]).toContain(`at most ${FLEET_MAX_VALUES}`);
   });
 
+  test("a shape filters the runs: the fleet of one kind of run", () => {
+    expect(parseFleetQuery({ shape: "autonomous" }).runs).toMatchObject({ shape: "autonomous" });
+    expect(parseFleetQuery({ shape: "circle" }).form.shape).toBe("");
+  });
+
   test("an unknown category is dropped, an unknown setting is an error", () => {
     const q = parseFleetQuery({ category: "gremlins", setting: "nope" });
     expect(q.form.category).toBe("");
