@@ -34,7 +34,10 @@ const detector: Record<DetectorName, GlossaryEntry> = {
     "stagnation-detectors",
     "stagnation detector: 3 iterations in a row with no file modified and no task completed",
   ),
-  same_error: a("stagnation-detectors", "stagnation detector: the same error in 5 iterations in a row"),
+  same_error: a(
+    "stagnation-detectors",
+    "stagnation detector: the same error in same_error_run iterations in a row (5; in sessions 3 failing steps)",
+  ),
   output_decline: a(
     "stagnation-detectors",
     "stagnation detector: the agent's output fell by 70 % or more over 3 iterations",
@@ -152,6 +155,10 @@ const badge = {
     "shape-and-outcome",
     "what one iteration of the run is: an attempt (loop), a step (autonomous), a turn (interactive)",
   ),
+  profile: a("profiles", "the settings the run's shape reads it with (its lens): the loop lens is the defaults"),
+  verdict: a("verdict", "the breaker finding that would have stopped the run and saved at least the verdict floor"),
+  note: a("verdict", "a breaker finding that would have saved less than the verdict floor: shown, not a verdict"),
+  no_verdict: a("verdict", "no breaker would have stopped this run: no finding, or only notes below the verdict floor"),
 } satisfies Record<string, GlossaryEntry>;
 
 export const GLOSSARY = {

@@ -48,9 +48,6 @@ function gemini(s: Session, afterS: number, input: number, text: string, calls: 
     timestamp: iso(at),
     type: "gemini",
     content: text,
-    thoughts: [
-      { subject: "Checking the cart test", description: "Running the test to see it fail.", timestamp: iso(at) },
-    ],
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
     tokens,
     model: MODEL,
@@ -90,9 +87,9 @@ const FAILING = [
 ].join("\n");
 const PASSING = ["> shop@1.0.0 test", "> vitest run", "", " Test Files  8 passed (8)"].join("\n");
 const NPM_TEST = { command: "npm test", description: "Run the test suite" };
-const TURNS = 8;
+const TURNS = 5;
 
-/** The stuck session: eight turns of the same failing `npm test`, no edit. */
+/** The stuck session: five turns of the same failing `npm test`, no edit. */
 function stuckSession(): string {
   const startMs = Date.UTC(2026, 2, 4, 14, 0);
   const s: Session = { id: "7a3e9c21-4b6d-4f80-9e12-3c5d7f9a1b02", clockMs: startMs, messages: [], n: 0 };

@@ -1,11 +1,12 @@
 // The OpenAI chat examples of `npm run examples` (see scripts/examples.ts):
 // two tau-bench-style airline support runs of gpt-4o in one JSON list, as
 // tau-bench writes its results (`{task_id, trial, reward, info, traj}`, the
-// trajectory OpenAI chat messages with `tool_calls`, no times), with a
-// `usage` on each assistant message and the run's `model`, as LiteLLM-based
-// harnesses log them.
-// Trial 0 is stuck: it calls update_reservation_flights with the same
-// arguments eight times and gets the same error each time (reward 0).
+// trajectory OpenAI chat messages with `tool_calls`, no times, no token
+// usage), with the run's `model`.
+// Trial 0 is stuck from its first step: told the flight, it calls
+// update_reservation_flights straight away, without looking the flight up,
+// with the same arguments seven times, and gets the same error each time
+// (reward 0).
 // Trial 1 picks a flight that has seats and succeeds (reward 1).
 // Deterministic: no clock, no randomness (docs/import.md#openai-chat-runs).
 
@@ -22,24 +23,11 @@ const FLIGHTS = [
 const NOT_AVAILABLE = "Error: flight HAT030 not available on date 2024-05-13";
 
 /** One trajectory being written: its messages and the next call id. */
-type Traj = { messages: Json[]; calls: number; step: number };
+type Traj = { messages: Json[]; calls: number };
 
 const user = (t: Traj, content: string) => void t.messages.push({ role: "user", content });
 
-/** The usage of the n-th model call: the context grows with every message, most of it cached. */
-function usageOf(t: Traj): Json {
-  t.step += 1;
-  const prompt = 2400 + 160 * t.messages.length;
-  const cached = Math.floor(prompt / 1024) * 1024 - 1024;
-  return {
-    prompt_tokens: prompt,
-    completion_tokens: 40 + ((t.step * 37) % 80),
-    total_tokens: prompt + 40 + ((t.step * 37) % 80),
-    prompt_tokens_details: { cached_tokens: Math.max(cached, 0) },
-  };
-}
-
-const reply = (t: Traj, content: string) => void t.messages.push({ role: "assistant", content, usage: usageOf(t) });
+const reply = (t: Traj, content: string) => void t.messages.push({ role: "assistant", content });
 
 /** An assistant message with one tool call, and the tool message answering it. */
 function call(t: Traj, name: string, args: Json, result: string): void {
@@ -50,14 +38,13 @@ function call(t: Traj, name: string, args: Json, result: string): void {
     role: "assistant",
     content: null,
     tool_calls: [{ id, type: "function", function: fn }],
-    usage: usageOf(t),
   });
   t.messages.push({ role: "tool", tool_call_id: id, name, content: result });
 }
 
-/** The start both trials share: the user's ask, the reservation, the flights of the day. */
+/** The solved trial's start: the user's ask, the reservation, the flights of the day. */
 function opening(): Traj {
-  const t: Traj = { messages: [{ role: "system", content: POLICY }], calls: 0, step: 0 };
+  const t: Traj = { messages: [{ role: "system", content: POLICY }], calls: 0 };
   user(t, `Hi, I need to move my reservation ${RESERVATION} to May 13, same route, economy.`);
   const reservation = { reservation_id: RESERVATION, origin: "JFK", destination: "SEA", cabin: "economy" };
   call(t, "get_reservation_details", { reservation_id: RESERVATION }, JSON.stringify(reservation));
@@ -73,11 +60,11 @@ const update = (flight: string) => ({
   payment_id: PAYMENT,
 });
 
+/** Trial 0: told the flight, it books it straight away and retries the same call seven times. */
 function stuckTrial(): Json {
-  const t = opening();
-  reply(t, "HAT030 leaves at 08:00 for $152. Shall I move your reservation to it? (yes/no)");
-  user(t, "Yes, please.");
-  for (let i = 0; i < 8; i++) call(t, "update_reservation_flights", update("HAT030"), NOT_AVAILABLE);
+  const t: Traj = { messages: [{ role: "system", content: POLICY }], calls: 0 };
+  user(t, `Move my reservation ${RESERVATION} to flight HAT030 on May 13, economy, paid with ${PAYMENT}.`);
+  for (let i = 0; i < 7; i++) call(t, "update_reservation_flights", update("HAT030"), NOT_AVAILABLE);
   reply(t, "I'm sorry, I was unable to change your reservation.");
   return { task_id: 7, model: MODEL, reward: 0.0, info: info(0), traj: t.messages, trial: 0 };
 }

@@ -1,7 +1,9 @@
 // The agent-trajectory examples of `npm run examples` (see scripts/examples.ts):
-// a mini-swe-agent run stuck on one failing test until its step limit, a
-// mini-swe-agent run that fixes the bug and submits, and a SWE-agent run
-// that retries the same broken edit until its cost limit. Written as the
+// a mini-swe-agent run stuck on one failing test from its first step until
+// its step limit, a mini-swe-agent run that fixes the bug and submits, and a
+// SWE-agent run that retries the same refused edit from its first step until
+// its cost limit — stuck from step 1, so that the session profile
+// (lib/analysis/shape-profiles.ts) can stop them at step 3. Written as the
 // agents write them (docs/import.md#mini-swe-agent-trajectories,
 // docs/import.md#swe-agent-trajectories); deterministic: fixed times and ids.
 
@@ -9,7 +11,7 @@ type Json = Record<string, unknown>;
 const MODEL = "anthropic/claude-sonnet-4-5-20250929";
 const START_S = Date.UTC(2026, 2, 4, 10, 0) / 1000;
 const FILE = "src/billing/invoice.py";
-const TEST = "python -m pytest tests/test_invoice.py -q";
+const TEST = "python -m pytest tests/test_invoice.py -q --tb=no";
 const ASSERTION = "AssertionError: assert Decimal('10.00') == Decimal('10.01')";
 
 const SYSTEM =
@@ -22,22 +24,16 @@ const FORMAT_ERROR =
   "Please always provide EXACTLY ONE action in triple backticks, found 2 actions.\n\n" +
   "Please format your action in triple backticks as shown in <response_example>.";
 
+/** pytest -q --tb=no: the summary alone (the error a step keeps: its FAILED line). */
 const TEST_FAILS = [
   "F...........                                                             [100%]",
-  "=================================== FAILURES ===================================",
-  "_____________________________ test_rounds_half_up ______________________________",
-  "",
-  "    def test_rounds_half_up():",
-  '>       assert total([Decimal("10.005")]) == Decimal("10.01")',
-  `E       ${ASSERTION}`,
-  "",
-  "tests/test_invoice.py:8: AssertionError",
   "=========================== short test summary info ============================",
   `FAILED tests/test_invoice.py::test_rounds_half_up - ${ASSERTION}`,
   "1 failed, 11 passed in 0.31s",
+  "",
 ].join("\n");
 const TEST_PASSES =
-  "............                                                             [100%]\n12 passed in 0.29s";
+  "............                                                             [100%]\n12 passed in 0.29s\n";
 const SOURCE = [
   "from decimal import Decimal, ROUND_HALF_EVEN",
   "",
@@ -70,7 +66,6 @@ function miniTrajectory(instanceId: string, exitStatus: string, steps: MiniStep[
         response: {
           id: `gen-${instanceId}-${i + 1}`,
           model: MODEL,
-          object: "chat.completion",
           created: clockS,
           usage: { ...usage, prompt_tokens_details: details, cost: callCost },
         },
@@ -91,61 +86,72 @@ function miniTrajectory(instanceId: string, exitStatus: string, steps: MiniStep[
     submission: exitStatus === "Submitted" ? "diff --git a/src/billing/invoice.py b/src/billing/invoice.py\n" : "",
     model_stats: { instance_cost: Math.round(cost * 1e6) / 1e6, api_calls: steps.length },
     mini_version: "1.15.0",
-    config: { agent: { step_limit: 14, cost_limit: 3 }, model: { model_name: MODEL } },
+    config: { agent: { step_limit: 8, cost_limit: 3 }, model: { model_name: MODEL } },
   };
   return (
     JSON.stringify({ info, messages, trajectory_format: "mini-swe-agent-1", instance_id: instanceId }, null, 2) + "\n"
   );
 }
 
-const explore: MiniStep[] = [
-  {
-    thought: "Let me look at the billing code.",
-    commands: ["ls src/billing tests"],
-    rc: 0,
-    output: "__init__.py\ninvoice.py\ntest_invoice.py\n",
-    llmS: 6,
-    runS: 1,
-  },
-  { thought: "The total is computed here.", commands: [`cat ${FILE}`], rc: 0, output: SOURCE + "\n", llmS: 5, runS: 1 },
-  { thought: "Reproduce the failure first.", commands: [TEST], rc: 1, output: TEST_FAILS + "\n", llmS: 7, runS: 2 },
-  {
-    thought: "Half-even rounding is the bug: use half-up.",
-    commands: [`sed -i 's/ROUND_HALF_EVEN/ROUND_HALF_UP/g' ${FILE}`],
-    rc: 0,
-    output: "",
-    llmS: 9,
-    runS: 1,
-  },
-];
-
-/** A mini-swe-agent run that re-runs the same failing test until its step limit (14 steps). */
+/**
+ * A mini-swe-agent run stuck from its first step (8 steps, its step limit): its
+ * `sed` looks for ROUND_HALF_DOWN, which the file does not hold, so nothing
+ * changes, and it re-runs the same failing test; one reply holds two commands.
+ */
 function stuckMini(): string {
-  const retry = (i: number): MiniStep =>
-    i === 4
-      ? { thought: "Maybe run both the test and the file.", commands: [TEST, `cat ${FILE}`], llmS: 8, runS: 1 }
-      : {
-          thought: `The test still fails (attempt ${i + 1}); run it again.`,
-          commands: [TEST],
-          rc: 1,
-          output: TEST_FAILS + "\n",
-          llmS: 8,
-          runS: 2,
-        };
-  const steps = [...explore, ...Array.from({ length: 10 }, (_, i) => retry(i))];
+  const test = (thought: string): MiniStep => ({
+    thought,
+    commands: [TEST],
+    rc: 1,
+    output: TEST_FAILS,
+    llmS: 8,
+    runS: 2,
+  });
+  const steps: MiniStep[] = [
+    test("Reproduce the failure first."),
+    {
+      thought: "Half-cents round down, so it must use ROUND_HALF_DOWN: switch to ROUND_HALF_UP and test.",
+      commands: [`sed -i 's/ROUND_HALF_DOWN/ROUND_HALF_UP/g' ${FILE} && ${TEST}`],
+      rc: 1,
+      output: TEST_FAILS,
+      llmS: 9,
+      runS: 2,
+    },
+    test("Still 10.00: maybe a stale module. Run the test again."),
+    test("Run the test once more."),
+    { thought: "Run the test and show the file.", commands: [TEST, `cat ${FILE}`], llmS: 8, runS: 1 },
+    test("Run the test again."),
+    test("Run the test again."),
+    test("Run the test again."),
+  ];
   return miniTrajectory("acme__billing-101", "LimitsExceeded", steps, [{ role: "user", content: "" }]);
 }
 
-/** A mini-swe-agent run that fixes the rounding, sees the tests pass and submits. */
+/** A mini-swe-agent run that reads the code, reproduces the failure, fixes the rounding (the test passes) and submits. */
 function solvedMini(): string {
   const steps: MiniStep[] = [
-    ...explore,
-    { thought: "Run the tests again.", commands: [TEST], rc: 0, output: TEST_PASSES + "\n", llmS: 6, runS: 2 },
+    {
+      thought: "The total is computed here.",
+      commands: [`cat ${FILE}`],
+      rc: 0,
+      output: SOURCE + "\n",
+      llmS: 5,
+      runS: 1,
+    },
+    { thought: "Reproduce the failure first.", commands: [TEST], rc: 1, output: TEST_FAILS, llmS: 7, runS: 2 },
+    {
+      thought: "Half-even rounding is the bug: use half-up, then test.",
+      commands: [`sed -i 's/ROUND_HALF_EVEN/ROUND_HALF_UP/g' ${FILE} && ${TEST}`],
+      rc: 0,
+      output: TEST_PASSES,
+      llmS: 9,
+      runS: 2,
+    },
     {
       thought: "Check the change.",
-      commands: ["git diff"],
+      commands: ["git diff --stat"],
       rc: 0,
-      output: "-ROUND_HALF_EVEN\n+ROUND_HALF_UP\n",
+      output: ` ${FILE} | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n`,
       llmS: 5,
       runS: 1,
     },
@@ -159,58 +165,42 @@ function solvedMini(): string {
   return miniTrajectory("acme__billing-102", "Submitted", steps, []);
 }
 
-const SYNTAX_ERROR = [
-  "Your proposed edit has introduced new syntax error(s). Please understand the fixes and retry your edit commmand.",
+/** SWE-agent's edit linter refusing an edit (the error: its first listed one). */
+const LINT_REFUSAL = [
+  "Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.",
   "",
   "ERRORS:",
-  "- E999 IndentationError: unexpected indent",
-  "",
-  "This is how your edit would have looked if applied",
+  "- F821 undefined name 'ROUND_HALF_UP'",
 ].join("\n");
 
-/** A SWE-agent run that proposes the same mis-indented edit eight times, then hits its cost limit. */
+/**
+ * A SWE-agent 1.x run that makes the same edit eight times, from its first step:
+ * it swaps the rounding mode but never imports ROUND_HALF_UP, so the linter
+ * refuses the edit each time, until the cost limit. Abridged to keep examples/
+ * small: without the `history` and per-step `query` message lists SWE-agent
+ * also writes (the importer reads `trajectory` and `info`).
+ */
 function stuckSweAgent(): string {
-  const state = (open: string) => JSON.stringify({ open_file: open, working_dir: "/acme__billing" });
-  const path = `/acme__billing/${FILE}`;
-  const edit =
-    'edit 4:4\n        return sum(amounts, Decimal("0")).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)\nend_of_edit\n';
-  const trajectory: Json[] = [
-    {
-      action: 'find_file "invoice.py"\n',
-      observation: `Found 1 matches for "invoice.py" in /acme__billing:\n${path}\n`,
-      execution_time: 0.4,
-      state: state("n/a"),
-    },
-    {
-      action: `open ${FILE}\n`,
-      observation: `[File: ${path} (4 lines total)]\n${SOURCE}\n`,
-      execution_time: 0.3,
-      state: state(path),
-    },
-    ...Array.from({ length: 8 }, () => ({
-      action: edit,
-      observation: SYNTAX_ERROR,
-      execution_time: 1.2,
-      state: state(path),
-    })),
-  ].map((e, i) => ({
-    ...e,
-    thought: `Step ${i + 1}: fix the rounding mode.`,
-    response: `Step ${i + 1}.\n\n\`\`\`\n${String(e.action)}\`\`\``,
-  }));
-  const history: Json[] = [
-    { role: "system", content: "SETTING: You are an autonomous programmer.", agent: "primary" },
-    { role: "user", content: "ISSUE:\nInvoice totals round half-cents down.", agent: "primary" },
-    ...trajectory.flatMap((e) => [
-      { role: "assistant", content: e.response, thought: e.thought, action: e.action, agent: "primary" },
-      { role: "user", content: e.observation, agent: "primary" },
-    ]),
+  const action = `str_replace_editor str_replace /acme__billing/${FILE} --old_str 'rounding=ROUND_HALF_EVEN' --new_str 'rounding=ROUND_HALF_UP'`;
+  const thoughts = [
+    "The total uses half-even rounding; switch it to half-up.",
+    "Retry the edit to use ROUND_HALF_UP.",
+    "Apply the rounding fix again.",
   ];
+  const trajectory: Json[] = Array.from({ length: 8 }, (_, i) => ({
+    action,
+    observation: LINT_REFUSAL,
+    response: thoughts[Math.min(i, 2)],
+    thought: thoughts[Math.min(i, 2)],
+    execution_time: 0.8,
+    state: { working_dir: "/acme__billing" },
+  }));
   const info = {
+    swe_agent_version: "1.1.0",
     exit_status: "exit_cost",
-    model_stats: { instance_cost: 0.412, tokens_sent: 118_000, tokens_received: 2_400, api_calls: 10 },
+    model_stats: { instance_cost: 0.312, tokens_sent: 96_000, tokens_received: 1_600, api_calls: 8 },
   };
-  return JSON.stringify({ environment: "swe_main", trajectory, history, info }, null, 2) + "\n";
+  return JSON.stringify({ trajectory, info, environment: "main" }, null, 2) + "\n";
 }
 
 /** The trajectory examples: path inside examples/ → file text. */

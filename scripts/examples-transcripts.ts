@@ -94,6 +94,7 @@ const FAILURE = [
   "1 failed, 41 passed in 0.84s",
 ].join("\n");
 const PYTEST = { command: "pytest tests/test_cart.py", description: "Run the cart tests" };
+const STUCK_TURNS = 8;
 
 /** A session where the user keeps asking for a fix and the agent keeps re-running one failing test. */
 export function buildStuckClaudeSession(): string {
@@ -135,7 +136,7 @@ export function buildStuckClaudeSession(): string {
   );
   at = toolResult(s, 0.2, edit, "The file /home/dev/shop/cart/total.py has been updated.", false);
   let cache = 16_000;
-  for (let turn = 1; turn <= 12; turn++) {
+  for (let turn = 1; turn <= STUCK_TURNS; turn++) {
     const run = toolCall(s, 5, at, "Bash", PYTEST, cache);
     at = toolResult(s, 2.5, run, FAILURE, true);
     at = assistant(
@@ -146,7 +147,7 @@ export function buildStuckClaudeSession(): string {
       cache + 500,
     );
     cache += 3_000;
-    if (turn < 12) at = prompt(s, 45, at, "Still failing. Try again.");
+    if (turn < STUCK_TURNS) at = prompt(s, 45, at, "Still failing. Try again.");
   }
   return jsonl(s.lines);
 }

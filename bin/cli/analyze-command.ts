@@ -79,7 +79,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
 export async function readRecords(
   files: string[],
   format: ImportFormat | undefined,
-  { quiet = false }: { quiet?: boolean } = {},
+  { quiet = false, runId = null }: { quiet?: boolean; runId?: string | null } = {},
 ): Promise<{ records: StoredRecord[]; rejected: number; runsByFile: Map<string, string[]> }> {
   const records: StoredRecord[] = [];
   const runsByFile = new Map<string, string[]>();
@@ -90,9 +90,12 @@ export async function readRecords(
       say(`${file}: an outcomes file, not runs — not analysed`);
       continue;
     }
-    const ctx = { runId: null, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false };
+    const ctx = { runId, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false };
     const opened = await openImport(createReadStream(file), ctx, format ?? null);
-    const result = await ingestItems(opened.items, { writeBatch: async (batch) => void records.push(...batch) });
+    const result = await ingestItems(opened.items, {
+      runId,
+      writeBatch: async (batch) => void records.push(...batch),
+    });
     rejected += result.rejected;
     runsByFile.set(file, result.runs);
     if (opened.format !== "loopscope")

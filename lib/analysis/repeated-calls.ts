@@ -136,7 +136,7 @@ export function startRepeatScan(
       const detail = (x: Sighting | null, k: number): RepeatSighting | null =>
         x && {
           from: x.from,
-          detail: `${x.key.tool} called ${k} times with the same input among ${W} calls: ${x.key.head}`,
+          detail: `${x.key.tool} called ${k} times with the same input${s.repeat_key === "input_output" ? " and result" : ""} among ${W} calls: ${x.key.head}`,
         };
       return {
         repeated: firstRepeats

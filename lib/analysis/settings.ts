@@ -77,13 +77,13 @@ export const AnalysisSettings = z.object({
   slow_compare: z.enum(["all", "kind"]),
   /** Overcalled needs this many calls per iteration on average too, unless most calls fail or repeat (0: the call count alone). */
   overcall_per_iteration: num().min(0),
-  /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, never in savings. */
+  /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, overcalled or timed out. */
   human_tools: z.array(ToolName),
   /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
   container_tools: z.array(ToolName),
   /** docs/analysis.md#verdict: a breaker's finding is a verdict only when stopping there saves at least this many iterations… */
   verdict_min_saved_iterations: z.coerce.number().int().min(0),
-  /** …and more than this many tokens, or more than verdict_min_saved_ms of time. */
+  /** …and at least this many tokens, or at least verdict_min_saved_ms of time. */
   verdict_min_saved_tokens: num().min(0),
   verdict_min_saved_ms: num().min(0),
   /** Model id (or id prefix) → its price; docs/analysis.md#costs. */
@@ -137,7 +137,7 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   slow_compare: "all",
   overcall_per_iteration: 0,
   human_tools: ["AskUserQuestion", "ExitPlanMode"],
-  container_tools: ["Task", "TaskOutput", "Agent"],
+  container_tools: ["Task", "TaskOutput", "Agent", "delegate_to_agent"],
   verdict_min_saved_iterations: 0,
   verdict_min_saved_tokens: 0,
   verdict_min_saved_ms: 0,

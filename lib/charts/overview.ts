@@ -34,7 +34,13 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
               ? `Note: ${r.verdict.notes.join("; ")}`
               : `loop breaker ends ${lb.final_state}`,
           }
-        : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
+        : h
+          ? {
+              text: "Loop breaker: below the verdict floor",
+              tone: "info",
+              detail: `Note: ${r.verdict.notes.join("; ")}`,
+            }
+          : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
 
   const trips = r.layers.events.filter((e) => e.kind === "trip").length;
   const layers: Verdict = {

@@ -70,12 +70,9 @@ function outcomesIn(dir: string): OutcomeEntry[] {
 /** Every run of the paths, analysed with its shape's profile, with its outcome. */
 async function gradeRuns(paths: string[], runId: string | null = null): Promise<Graded[]> {
   const { files } = collectFiles(paths);
-  const { records, runsByFile } = await readRecords(files, undefined, { quiet: true });
+  const { records, runsByFile } = await readRecords(files, undefined, { quiet: true, runId });
   const byRun = new Map<string, StoredRecord[]>();
-  for (const r of records) {
-    const id = runId ?? r.runId;
-    byRun.set(id, [...(byRun.get(id) ?? []), runId ? { ...r, runId } : r]);
-  }
+  for (const r of records) byRun.set(r.runId, [...(byRun.get(r.runId) ?? []), r]);
   const dirs = paths.filter((p) => statSync(p).isDirectory());
   const entries = dirs.flatMap(outcomesIn);
   const targets = [...byRun].map(([id, own]) => ({
@@ -178,8 +175,8 @@ async function printStuckExamples(root: string): Promise<void> {
 
 async function seedHalt(paths: string[], runId: string, named: string | null): Promise<string> {
   const { files } = collectFiles(paths);
-  const { records } = await readRecords(files, undefined, { quiet: true });
-  const own = records.filter((r) => (named ? true : r.runId === runId)).map((r) => (named ? { ...r, runId } : r));
+  const { records } = await readRecords(files, undefined, { quiet: true, runId: named });
+  const own = records.filter((r) => r.runId === runId);
   const report = await analyzeRun(buildMemoryInput(runId, own), DEFAULT_SETTINGS);
   const h = report.loop_breaker.would_have_halted_at;
   return h ? `@ ${h.iteration} (${h.reason})` : report.verdict.tripped ? String(report.verdict.breaker) : "none";

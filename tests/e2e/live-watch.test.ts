@@ -63,7 +63,9 @@ test("the watcher sends a session as it grows; its page says Live and shows the 
   );
   watcher.stdout.on("data", (c) => (stdout += c));
   await summaries(1);
-  expect(stdout).toMatch(/session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped → runs cc-7f3c2a9e/);
+  expect(stdout).toMatch(
+    /session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped \(file-history-snapshot 1\) → runs cc-7f3c2a9e/,
+  );
 
   await page.goto(`/runs/${RUN}`);
   const live = page.getByTestId("run-live");

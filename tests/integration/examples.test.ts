@@ -124,8 +124,8 @@ describe("the example files", () => {
       for (const file of result.files)
         await spanIdsPerRun(path.join(EXAMPLES_DIR, file.file), exampleRunId(file.file), expected);
       for (const [runId, spans] of expected) expect((await getRun(h.db, runId))?.counts.spans, runId).toBe(spans.size);
-      // The transcript folders: a Claude Code session of 12 turns; a loop script's 4 sessions as one run.
-      expect((await getRun(h.db, "example-claude-code"))?.counts.iterations).toBe(12);
+      // The transcript folders: a Claude Code session of 8 turns; a loop script's 4 sessions as one run.
+      expect((await getRun(h.db, "example-claude-code"))?.counts.iterations).toBe(8);
       expect((await getRun(h.db, "example-loop-script"))?.counts.iterations).toBe(4);
       const again = await loadExamples(h.db);
       expect(again.files.every((f) => f.status === "already_loaded")).toBe(true);

@@ -17,7 +17,7 @@ type Body = {
 };
 type Res = { status: number; body: Body };
 
-const BUILTIN_IDS = ["defaults", "cautious", "claude-code", "loop-script"];
+const BUILTIN_IDS = ["defaults", "lens-autonomous", "lens-interactive", "cautious", "claude-code", "loop-script"];
 
 describe.each(targets)("profiles API on $name", (target) => {
   serveDatabase(target);

@@ -28,16 +28,21 @@ describe("a session stuck on one failing test", async () => {
     }
   });
 
-  test("the analysis finds no progress, the same error and the repeated call; the loop breaker halts at 3", () => {
+  test("same_error holds at turn 3: the verdict, halting at 3 and saving 9 turns; repeated_call at 5", () => {
+    // An interactive session is read with its profile: editing nothing is no stall, the same error is.
     expect(report.stagnation.detections.map((d) => [d.detector, d.at_iteration])).toEqual([
-      ["negative_window", 3],
-      ["no_progress", 3],
-      ["same_error", 5],
+      ["same_error", 3],
       ["repeated_call", 5],
     ]);
-    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
-    // 30 minutes of cooldown from turn 3 (09:09:12): turns 4–12 (up to 09:33:12) would not have run
-    expect(report.loop_breaker.savings.iterations).toBe(9);
+    expect(report.verdict).toMatchObject({ tripped: true, breaker: "loop_breaker" });
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({
+      iteration: 3,
+      at: "2025-11-03T09:06:12.000000Z",
+      reason: "same_error",
+    });
+    expect(report.loop_breaker.would_have_halted_at?.iteration).toBeLessThanOrEqual(3);
+    // 30 minutes of cooldown from turn 3 (09:06:12): turns 4–12 (up to 09:33:12) would not have run
+    expect(report.loop_breaker.savings).toMatchObject({ iterations: 9, tokens: 14_517 });
   });
 
   test("the Bash tool fails every time it is called", () => {

@@ -107,7 +107,7 @@ describe("the exporter body", async () => {
     ]);
   });
 
-  test("the analysis finds the failing tool and the error repeated turn after turn", async () => {
+  test("the analysis finds the failing tool and the error repeated turns 1–3: a verdict at 3, one turn before the pass", async () => {
     const report = await analyzeImported(records, RUN);
     expect(report.tools.map((t) => [t.tool, t.calls, t.failures])).toEqual([
       ["run_tests", 4, 3],
@@ -120,7 +120,12 @@ describe("the exporter body", async () => {
       fail_rate: 0.75,
       calls: 4,
     });
-    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
+    // The agent session's profile: three turns in a row failing with the same AssertionError are
+    // same_error at turn 3. Stopping there would have saved turn 4 — the one whose run_tests passes.
+    expect(report.stagnation.detections.map((d) => [d.detector, d.at_iteration])).toEqual([["same_error", 3]]);
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "same_error" });
+    expect(report.loop_breaker.savings).toMatchObject({ iterations: 1, tokens: 4040, ms: 23_900 });
+    expect(report.verdict).toMatchObject({ tripped: true, breaker: "loop_breaker" });
   });
 });
 
