@@ -222,3 +222,31 @@ export function buildLoopScriptFolder(): Record<string, string> {
   for (let n = 1; n <= 4; n++) out[`loop-script/session-${n}.jsonl`] = loopSession(n);
   return out;
 }
+
+const STUCK_LOOP_SESSIONS = 5;
+
+/**
+ * One `claude -p` session of a loop script going round in circles: the same
+ * item, the same failing test, an edit whose text is no longer in the file —
+ * nothing changes from one session to the next.
+ */
+function stuckLoopSession(n: number): string {
+  const id = `5d1e9a70-2b4c-4e8f-9a3d-6c7b8e9f0${String(n).padStart(3, "0")}`;
+  const s = session(id, Date.UTC(2026, 2, 4, 1, 0) * 1000 + (n - 1) * 300 * S, "sdk-cli");
+  const cache = 9_000;
+  let at = prompt(s, 0, null, "Read TODO.md, pick the next unchecked item, implement it, and run the tests.");
+  const run = toolCall(s, 5, at, "Bash", { command: "npm test", description: "Run the tests" }, cache);
+  at = toolResult(s, 9, run, "FAIL src/coupon.test.ts > applies the coupon once\nExit code 1", true);
+  const file = "/home/dev/shop/src/coupon.ts";
+  const edit = toolCall(s, 6, at, "Edit", { file_path: file, old_string: "total -", new_string: "total * 0.9" }, cache);
+  at = toolResult(s, 0.2, edit, "String to replace not found in file.", true);
+  assistant(s, 3, at, [{ type: "text", text: "The coupon test still fails." }], cache);
+  return jsonl(s.lines);
+}
+
+/** A loop script's log folder that goes round in circles: five sessions, each the same failed attempt. */
+export function buildStuckLoopScriptFolder(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let n = 1; n <= STUCK_LOOP_SESSIONS; n++) out[`loop-script-stuck/session-${n}.jsonl`] = stuckLoopSession(n);
+  return out;
+}

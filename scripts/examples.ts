@@ -18,7 +18,7 @@ import { formatTimeUs } from "../lib/time";
 import { buildGeminiCliExamples } from "./examples-gemini-cli";
 import { buildOpenAiChatExamples } from "./examples-openai-chat";
 import { buildTrajectoryExamples } from "./examples-trajectories";
-import { buildLoopScriptFolder, buildStuckClaudeSession } from "./examples-transcripts";
+import { buildLoopScriptFolder, buildStuckClaudeSession, buildStuckLoopScriptFolder } from "./examples-transcripts";
 
 const DEFAULT_DIR = path.resolve(import.meta.dirname, "..", "examples");
 const S = 1_000_000; // microseconds in a second
@@ -844,6 +844,7 @@ async function buildExampleFiles(): Promise<Record<string, string>> {
     "otlp/logs-claude-code.json": await buildClaudeCodeLogs(),
     "claude-code/stuck-session.jsonl": buildStuckClaudeSession(),
     ...buildLoopScriptFolder(),
+    ...buildStuckLoopScriptFolder(),
     ...buildTrajectoryExamples(),
     ...buildOpenAiChatExamples(),
     ...buildGeminiCliExamples(),

@@ -142,7 +142,7 @@ async function printStuckExamples(root: string): Promise<void> {
   const stuck: { name: string; paths: string[]; run?: string; pick?: string }[] = [
     { name: "stuck-loop.jsonl", paths: ["stuck-loop.jsonl"] },
     { name: "claude-code/stuck-session.jsonl", paths: ["claude-code/stuck-session.jsonl"] },
-    { name: "loop-script/ (--run)", paths: ["loop-script"], run: "example-loop-script" },
+    { name: "loop-script-stuck/ (--run)", paths: ["loop-script-stuck"], run: "example-loop-script-stuck" },
     { name: "mini-swe-agent/stuck.traj.json", paths: ["mini-swe-agent/stuck.traj.json"] },
     { name: "swe-agent/stuck.traj", paths: ["swe-agent/stuck.traj"] },
     { name: "openai-chat (stuck run)", paths: ["openai-chat/support-runs.json"], pick: "chat-7-0" },

@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { StoredIteration } from "@/lib/schemas/records";
-import { analyzeImported, importFixture, importFixtures } from "@/tests/support/import";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import { analyzeImported, importFixture, importFixtures, shapeOfImported } from "@/tests/support/import";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../..", "examples");
 const read = (file: string) => readFileSync(path.join(EXAMPLES, file));
@@ -75,5 +76,28 @@ describe("loop-script/ (one claude -p session per iteration)", () => {
     expect(report.verdict.tripped).toBe(false);
     expect(report.loop_breaker.final_state).toBe("CLOSED");
     expect(report.loop_breaker.would_have_halted_at).toBeUndefined();
+  });
+});
+
+describe("loop-script-stuck/ (a loop script going round in circles)", () => {
+  const files = [1, 2, 3, 4, 5].map((n) => ({
+    text: read(`loop-script-stuck/session-${n}.jsonl`),
+    ctx: { runId: "example-loop-script-stuck" },
+  }));
+
+  test("uploaded under one run id, the five headless sessions are one loop of five attempts, none changing a file", async () => {
+    const r = await importFixtures(null, files);
+    expect(r.errors).toEqual([]);
+    expect(shapeOfImported(r.records, "example-loop-script-stuck")).toBe("loop");
+    const its = iterationsOf(r.records);
+    expect(its.map((it) => [it.n, it.filesModified])).toEqual([1, 2, 3, 4, 5].map((n) => [n, []]));
+  });
+
+  test("read with the loop lens (the seed defaults), the loop breaker would have halted it at the third attempt", async () => {
+    const r = await importFixtures(null, files);
+    const report = await analyzeImported(r.records, "example-loop-script-stuck");
+    expect(report.settings).toEqual(DEFAULT_SETTINGS);
+    expect(report.loop_breaker.would_have_halted_at).toMatchObject({ iteration: 3, reason: "negative_window" });
+    expect(report.verdict).toMatchObject({ tripped: true, breaker: "loop_breaker", would_save: { iterations: 2 } });
   });
 });
