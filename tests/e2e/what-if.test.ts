@@ -149,10 +149,10 @@ describe("fleet", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  test("the healthy run, reviewed good, is never halted; the export is the chosen profile's settings", async () => {
+  test("the runs that succeeded — the healthy run reviewed good, the solved chat run by its reward — are never halted; the export is the chosen profile's settings", async () => {
     await page.goto(`/fleet?setting=cooldown_min&values=5,30&profile=loop-script`);
     await page.getByTestId("fleet-row").first().waitFor();
-    expect(await page.getByTestId("fleet-wrongly-halted").allInnerTexts()).toEqual(["0 of 1", "0 of 1"]);
+    expect(await page.getByTestId("fleet-wrongly-halted").allInnerTexts()).toEqual(["0 of 2", "0 of 2"]);
     const href = await page.getByTestId("fleet-export").getAttribute("href");
     const settings = JSON.parse(decodeURIComponent(href!.slice(href!.indexOf(",") + 1))) as Record<string, unknown>;
     expect(settings).toMatchObject({ max_iterations: 30, max_calls_per_hour: 60, cooldown_min: 30 });

@@ -8,10 +8,12 @@ import { describeBackoff429 } from "@/lib/report/markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import type { RunSummary } from "@/lib/schemas/api";
+import { outcomeNote } from "@/components/runs/run-outcome";
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
   const lb = report.loop_breaker;
-  const halt = lb.would_have_halted_at;
+  // The halt leads only when it is the run's verdict (docs/analysis.md#verdict); else it is a note.
+  const halt = report.verdict.breaker === "loop_breaker" ? lb.would_have_halted_at : undefined;
   const figures: [string, string][] = [
     ["Duration", formatDuration(run.duration_ms)],
     ["Iterations", formatCount(run.counts.iterations)],
@@ -20,6 +22,13 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     ["Events", formatCount(run.counts.events)],
     ["Tokens", formatTokens(run.counts.tokens)],
     ["Cost", formatUsd(runCostOf(report, run.cost_usd))],
+    ["Shape", run.shape],
+    [
+      "Outcome",
+      run.outcome && run.outcome.status !== "unknown"
+        ? `${run.outcome.status} (${outcomeNote(run.outcome)})`
+        : "unknown",
+    ],
   ];
   const ctx = report.context_clear;
   const points = describeStoppingPoints(prepareStoppingPoints(report));
@@ -47,9 +56,16 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
             )}{" "}
             and <strong>{formatDuration(lb.savings.ms)}</strong>. <HaltLink run={run} at={halt.at} />
           </p>
+        ) : !report.verdict.tripped ? (
+          <p className="verdict-lead">No breaker would have stopped this run.</p>
         ) : (
           <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
         )}
+        {report.verdict.notes.map((note) => (
+          <p className="muted" key={note} data-testid="postmortem-note">
+            Note: {note}.
+          </p>
+        ))}
         <ul>
           <li>
             Loop breaker ends <Badge state={lb.final_state} />.
