@@ -24,31 +24,16 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
         <option value="failing">Has failures</option>
         <option value="unanalysed">Not analysed</option>
       </select>
-      <select name="review" defaultValue={query.review ?? ""} aria-label="review">
-        <option value="">Any review</option>
-        {REVIEW_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            Review: {s}
-          </option>
-        ))}
-      </select>
+      <FilterSelect name="review" value={query.review} all="Any review" choices={REVIEW_STATUSES} prefix="Review: " />
       <ReviewCategorySelect value={query.category} />
-      <select name="outcome" defaultValue={query.outcome ?? ""} aria-label="outcome">
-        <option value="">Any outcome</option>
-        {OUTCOME_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            Outcome: {s}
-          </option>
-        ))}
-      </select>
-      <select name="shape" defaultValue={query.shape ?? ""} aria-label="shape">
-        <option value="">Any shape</option>
-        {RUN_SHAPES.map((s) => (
-          <option key={s} value={s}>
-            Shape: {s}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        name="outcome"
+        value={query.outcome}
+        all="Any outcome"
+        choices={OUTCOME_STATUSES}
+        prefix="Outcome: "
+      />
+      <FilterSelect name="shape" value={query.shape} all="Any shape" choices={RUN_SHAPES} prefix="Shape: " />
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="order" value={query.order} />
       <button className="btn" type="submit">

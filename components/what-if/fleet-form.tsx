@@ -15,14 +15,7 @@ export function FleetForm({ form, agents, labels, profiles }: Props) {
       <FilterSelect name="label" value={form.label} all="All labels" choices={labels} />
       <FilterSelect name="agent" value={form.agent} all="All agents" choices={agents} />
       <ReviewCategorySelect value={form.category} />
-      <select name="shape" defaultValue={form.shape} aria-label="shape">
-        <option value="">Any shape</option>
-        {RUN_SHAPES.map((s) => (
-          <option key={s} value={s}>
-            Shape: {s}
-          </option>
-        ))}
-      </select>
+      <FilterSelect name="shape" value={form.shape} all="Any shape" choices={RUN_SHAPES} prefix="Shape: " />
       <select name="profile" defaultValue={form.profile} aria-label="profile">
         <option value="">Project settings</option>
         {profiles.map((p) => (
