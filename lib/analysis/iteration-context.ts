@@ -11,11 +11,13 @@
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import { reportsErrors } from "./progress";
 import type { SpanTokenSum } from "./span-tokens";
+import { parseTimeUs } from "../time";
 
 export type IterationView = {
   it: StoredIteration;
   /** Exclusive start of the iteration's span (the previous iterations' latest ts, or the run start). */
   startUs: number;
+  /** The agent's time in it: from its start (its own `started_at` when later: a prompt), to its ts. */
   durationMs: number;
   /** Events with ts in (startUs, end of the span]; the first iteration also takes earlier ones. */
   events: StoredEvent[];
@@ -40,6 +42,8 @@ export type IterationContextInput = {
   spanTokens: SpanTokenSum[];
   /** Calls' cost per iteration n (costs.ts); none: every cost unknown. */
   iterationCosts?: ReadonlyMap<number | null, number | null>;
+  /** prompt_waits_excluded: an iteration's time starts at its own `started_at` (the prompt), not at the previous end. */
+  promptWaitsExcluded?: boolean;
 };
 
 /** Where each iteration's span ends: the running maximum of ts from the run start, in n order. */
@@ -55,6 +59,10 @@ export function buildIterationViews(input: IterationContextInput): IterationView
   let cursor = 0;
   const views: IterationView[] = input.iterations.map((it, i) => {
     const startUs = i === 0 ? input.runStartUs : ends[i - 1]!; // ends is parallel to iterations
+    // An iteration that says when it started (a transcript's prompt) is the agent's from then on:
+    // the wait for the person's next prompt is nobody's work and never in savings (docs/analysis.md#human-waits).
+    const ownStartUs = input.promptWaitsExcluded ? startedAtOf(it) : null;
+    const workStartUs = ownStartUs !== null && ownStartUs > startUs && ownStartUs <= it.tsUs ? ownStartUs : startUs;
     const events: StoredEvent[] = [];
     for (let e = input.events[cursor]; e !== undefined && e.tsUs <= ends[i]!; e = input.events[++cursor]) {
       events.push(e);
@@ -63,7 +71,7 @@ export function buildIterationViews(input: IterationContextInput): IterationView
     return {
       it,
       startUs: i === 0 ? Math.min(startUs, it.tsUs) : startUs,
-      durationMs: Math.max(0, it.tsUs - startUs) / 1000,
+      durationMs: Math.max(0, it.tsUs - workStartUs) / 1000,
       events,
       taskId: it.taskId ?? latestTaskStarted(starts, it.tsUs),
       tasksCompleted: Math.max(it.tasksCompleted ?? 0, completedEvents),
@@ -74,6 +82,12 @@ export function buildIterationViews(input: IterationContextInput): IterationView
   });
   addTaskTotals(views, input.tasks, input.spanTokens);
   return views;
+}
+
+/** An iteration's own start (`started_at`, a transcript's prompt time) in epoch µs, or null. */
+function startedAtOf(it: StoredIteration): number | null {
+  const v = it.attrs.started_at;
+  return typeof v === "string" || typeof v === "number" ? parseTimeUs(v) : null;
 }
 
 /** Binary search over task_started events sorted by ts: the last at or before tsUs. */

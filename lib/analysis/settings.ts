@@ -77,8 +77,12 @@ export const AnalysisSettings = z.object({
   slow_compare: z.enum(["all", "kind"]),
   /** Overcalled needs this many calls per iteration on average too, unless most calls fail or repeat (0: the call count alone). */
   overcall_per_iteration: num().min(0),
+  /** docs/analysis.md#team-baselines: `slow` and `overcalled` also against each tool's own usual figures in the team's last runs of the shape. */
+  team_baselines: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
   /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, overcalled or timed out. */
   human_tools: z.array(ToolName),
+  /** docs/analysis.md#human-waits: an iteration's time starts at its prompt (`started_at`): the wait for a person is in no saving. */
+  prompt_waits_excluded: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
   /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
   container_tools: z.array(ToolName),
   /** docs/analysis.md#verdict: a breaker's finding is a verdict only when stopping there saves at least this many iterations… */
@@ -136,7 +140,9 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   same_error_across_clean: false,
   slow_compare: "all",
   overcall_per_iteration: 0,
+  team_baselines: false,
   human_tools: ["AskUserQuestion", "ExitPlanMode"],
+  prompt_waits_excluded: false,
   container_tools: ["Task", "TaskOutput", "Agent", "delegate_to_agent"],
   verdict_min_saved_iterations: 0,
   verdict_min_saved_tokens: 0,

@@ -6,8 +6,8 @@
 // like instead: the same error again and again, identical calls; exploring
 // and answering is progress-neutral, so the progress-score detectors do not
 // watch it. Sessions have no call limit to replay, model calls are compared
-// with model calls, and a breaker's finding must save something to be a
-// verdict. The profile is the lowest layer above the defaults: project
+// with model calls, each tool with its own usual figures in the team's last
+// sessions too, and a breaker's finding must save something to be a verdict. The profile is the lowest layer above the defaults: project
 // settings, a run's config and query parameters still win (resolveSettings).
 // Pure data; O(1).
 import type { RunShape } from "../schemas/run-outcome";
@@ -22,6 +22,8 @@ const SESSION: PartialSettings = {
   max_calls_per_hour: 0,
   slow_compare: "kind",
   overcall_per_iteration: 40,
+  // Each tool against its own usual time and calls per step in the team's last sessions of the shape.
+  team_baselines: true,
   // A session's task reads the whole context every turn; the budget counts new tokens.
   task_token_budget: 2_000_000,
   // Claude Code's own Bash timeout is 2 minutes: shorter advice would cut normal builds and tests.
@@ -34,7 +36,8 @@ const SESSION: PartialSettings = {
 export const SHAPE_PROFILES: Readonly<Record<RunShape, PartialSettings>> = {
   loop: {},
   autonomous: SESSION,
-  interactive: SESSION,
+  // A person prompts each turn: the wait before a prompt is theirs, not the agent's, and in no saving.
+  interactive: { ...SESSION, prompt_waits_excluded: true },
   // Bare spans have no iterations for the session rules to read: the seed's tool rules, no call limit.
   spans: { max_calls_per_hour: 0 },
 };

@@ -37,6 +37,8 @@ export type ToolOutcome = {
 type Turn = {
   key: string;
   lineNo: number;
+  /** When the turn's prompt came: the agent's time starts here (docs/analysis.md#human-waits). */
+  startUs: number;
   lastUs: number;
   files: string[];
   added: number;
@@ -67,6 +69,7 @@ export function createTranscript(opts: TranscriptOptions) {
   const open = (key: string, lineNo: number, tsUs: number): Turn => ({
     key,
     lineNo,
+    startUs: tsUs,
     lastUs: tsUs,
     files: [],
     added: 0,
@@ -95,6 +98,7 @@ export function createTranscript(opts: TranscriptOptions) {
       run_id: opts.runId,
       n: turns,
       ts: formatTimeUs(t.lastUs),
+      started_at: formatTimeUs(t.startUs),
       [SOURCE_KEY]: t.key,
       source_format: opts.format,
       files_modified: t.files,

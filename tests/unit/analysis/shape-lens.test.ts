@@ -9,7 +9,9 @@ import { replayStagnation } from "@/lib/analysis/stagnation";
 import { findBottlenecks, summariseTools } from "@/lib/analysis/tools";
 import { clearsFloor, decideVerdict } from "@/lib/analysis/verdict";
 import type { StoredRecord } from "@/lib/schemas/records";
-import { iterations, makeIteration, views } from "./iteration-factories";
+import { buildIterationViews } from "@/lib/analysis/iteration-context";
+import { formatTimeUs } from "@/lib/time";
+import { atMin, iterations, makeIteration, RUN_START_US, views } from "./iteration-factories";
 import { makeEvent, makeSpan } from "./tool-side-factories";
 
 const SESSION = resolveSettings(SHAPE_PROFILES.interactive);
@@ -44,6 +46,27 @@ describe("human time is not agent time", () => {
     expect(reasonsOf(rows, SESSION)).toEqual({});
     // …in the loop defaults too: a person's wait is nobody's bottleneck.
     expect(reasonsOf(rows, DEFAULT_SETTINGS)).toEqual({ Read: ["overcalled"] });
+  });
+});
+
+describe("human time is not agent time: the wait for a prompt", () => {
+  // Turn 1 ends at 1 min; the person prompts turn 2 at 50 min; it ends at 52 min.
+  const its = [
+    makeIteration({ n: 1 }),
+    makeIteration({ n: 2, tsUs: atMin(52), attrs: { started_at: formatTimeUs(atMin(50)) } }),
+  ];
+
+  test("in an interactive session a turn's time starts at its prompt: the hour the person took is in no saving", () => {
+    expect(views(its).map((v) => v.durationMs)).toEqual([60_000, 51 * 60_000]);
+    const interactive = buildIterationViews({
+      runStartUs: RUN_START_US,
+      iterations: its,
+      events: [],
+      tasks: [],
+      spanTokens: [],
+      promptWaitsExcluded: SESSION.prompt_waits_excluded,
+    });
+    expect(interactive.map((v) => v.durationMs)).toEqual([60_000, 2 * 60_000]);
   });
 });
 

@@ -166,6 +166,8 @@ describe("a Claude Code session", async () => {
       source_key: `${SESSION}#c2d1a8f4-0000-4000-8000-000000000001`,
       source_format: "claude-code",
       cache_read_tokens: 114294,
+      // The prompt's time: where the agent's time in the turn starts (docs/analysis.md#human-waits).
+      started_at: "2025-10-14T09:00:00.000000Z",
     });
   });
 
