@@ -23,12 +23,7 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     ["Tokens", formatTokens(run.counts.tokens)],
     ["Cost", formatUsd(runCostOf(report, run.cost_usd))],
     ["Shape", run.shape],
-    [
-      "Outcome",
-      run.outcome && run.outcome.status !== "unknown"
-        ? `${run.outcome.status} (${outcomeNote(run.outcome)})`
-        : "unknown",
-    ],
+    ["Outcome", run.outcome?.status ?? "unknown"],
   ];
   const ctx = report.context_clear;
   const points = describeStoppingPoints(prepareStoppingPoints(report));
@@ -67,6 +62,11 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           </p>
         ))}
         <ul>
+          {run.outcome && run.outcome.status !== "unknown" && (
+            <li data-testid="postmortem-outcome">
+              The run&apos;s outcome: <strong>{run.outcome.status}</strong>, {outcomeNote(run.outcome)}.
+            </li>
+          )}
           <li>
             Loop breaker ends <Badge state={lb.final_state} />.
           </li>
