@@ -11,11 +11,16 @@ import type { Db } from "./client";
 import { isForeignKeyViolation } from "./pg-errors";
 import { analysisCache, runs } from "./schema";
 
-/** The cache key of a report: its settings and the version of the rules that computed it. */
-export function hashSettings(settings: unknown): string {
-  return createHash("sha1")
-    .update(JSON.stringify([ANALYSIS_VERSION, settings]))
-    .digest("hex");
+/**
+ * The cache key of a report: its settings, the version of the rules that
+ * computed it and, when it read them, the team's baselines of its tools
+ * (docs/analysis.md#team-baselines) — new history is a new key, so a report
+ * is never served with stale baselines. None read: the settings' key alone.
+ */
+export function hashSettings(settings: unknown, baselines: Record<string, unknown> = {}): string {
+  const parts =
+    Object.keys(baselines).length > 0 ? [ANALYSIS_VERSION, settings, baselines] : [ANALYSIS_VERSION, settings];
+  return createHash("sha1").update(JSON.stringify(parts)).digest("hex");
 }
 
 /** The cached report of data version `minVersion` or a later one, with its version. */

@@ -2,6 +2,11 @@
 // docs/analysis.md#settings precedence (request > run config > project > defaults), the
 // report read from the cache or computed from the database and cached, and
 // the runs page's verdict refreshed whenever the default report is computed.
+// When the settings read them (team_baselines), the team's baselines of the
+// run's tools (docs/analysis.md#team-baselines) are one query per request and
+// part of the cache key: new history, a new report. The runs list's verdict
+// is not made stale by other runs' uploads: it is redone when the run's own
+// data changes or its report is computed again.
 import { after } from "next/server";
 import type { Db } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
@@ -10,6 +15,7 @@ import type { AnalysisJobData, AnalysisQueue } from "@/db/queue/analysis-queue";
 import { queueFor } from "@/db/queue/registry";
 import { awaitJobResult } from "@/db/queue/wait";
 import { getRun } from "@/db/runs";
+import { loadToolBaselines } from "@/db/tool-baselines";
 import { inBackground } from "@/db/pglite-gate";
 import { getProjectSettings } from "@/db/settings";
 import { refreshStaleStatistics } from "@/db/table-stats";
@@ -20,6 +26,7 @@ import { runCostOf } from "@/lib/charts/overview";
 import { PartialSettings, resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
 import { ApiError, runNotFound } from "@/lib/errors";
 import type { RunDetail, RunVerdict } from "@/lib/schemas/api";
+import type { ToolBaselines } from "@/lib/schemas/tool-baselines";
 
 export async function getAnalysis(db: Db, runId: string, overrides: PartialSettings = {}): Promise<AnalysisReport> {
   const request = await resolveRequest(db, runId, overrides);
@@ -56,6 +63,8 @@ type Resolved = {
   run: RunDetail;
   overrides: PartialSettings;
   settings: AnalysisSettings;
+  /** The team's baselines of the run's tools; {} unless the settings read them. */
+  baselines: ToolBaselines;
   key: string;
   defaults: boolean;
 };
@@ -66,7 +75,9 @@ async function resolveRequest(db: Db, runId: string, overrides: PartialSettings)
   const project = await getProjectSettings(db);
   // The run's shape picks the defaults it is read with (docs/analysis.md#profiles); every other layer wins.
   const settings = resolveSettings(overrides, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
-  return { run, overrides, settings, key: hashSettings(settings), defaults: Object.keys(overrides).length === 0 };
+  const baselines = settings.team_baselines ? await loadToolBaselines(db, runId) : {};
+  const key = hashSettings(settings, baselines);
+  return { run, overrides, settings, baselines, key, defaults: Object.keys(overrides).length === 0 };
 }
 
 /** A cached report of the request's data version or a later one: never one older than the data the request saw. */
@@ -91,10 +102,11 @@ async function readOrCompute(
 }
 
 /** Analyse the run as resolved, cache the report and, with default settings, the runs list's verdict. */
-async function compute(db: Db, { run, settings, key, defaults }: Resolved, pageRows?: number): Promise<AnalysisReport> {
+async function compute(db: Db, request: Resolved, pageRows?: number): Promise<AnalysisReport> {
+  const { run, settings, baselines, key, defaults } = request;
   const input = await loadAnalysisInput(db, run.run_id, { pageRows });
   if (!input) throw runNotFound(run.run_id);
-  const report = await analyzeRun(input, settings);
+  const report = await analyzeRun(input, settings, baselines);
   await putCachedReport(db, run.run_id, key, run.data_version, report);
   if (defaults) await saveVerdict(db, run.run_id, run.data_version, verdictOf(report));
   return report;

@@ -9,8 +9,11 @@
 // breaker replay per tool; the calls in time order into the rate-limit replay
 // and the identical-calls scan together. Memory stays O(tools + events +
 // iterations), never O(spans). Pure: no clock, no database; same input → same report.
+// The team's baselines of the run's tools (docs/analysis.md#team-baselines) are an
+// argument: the server reads them from the database, the offline CLI has none.
 // Numbers are rounded to 3 decimals here (round-report.ts,
 // docs/api.md#the-analysis-report); it renders nothing.
+import type { ToolBaselines } from "../schemas/tool-baselines";
 import type { AnalysisSettings } from "./settings";
 import type { AnalysisInput, CallTotals } from "./types";
 import { buildIterationReport } from "./iteration-report";
@@ -107,7 +110,11 @@ async function scanTimedCalls(
  * aggregates, the time walk once they say which calls are rate calls. Each
  * has its own consumer, so the report does not depend on which ends first.
  */
-export async function analyzeRun(input: AnalysisInput, settings: AnalysisSettings): Promise<AnalysisReport> {
+export async function analyzeRun(
+  input: AnalysisInput,
+  settings: AnalysisSettings,
+  baselines: Readonly<ToolBaselines> = {},
+): Promise<AnalysisReport> {
   const bounds = iterationBounds(input.runStartUs, input.iterations);
   const totalsRead = input.callTotals({ bounds, timeouts: settings });
   const breakersRead = replayToolBreakers(input, settings);
@@ -138,6 +145,7 @@ export async function analyzeRun(input: AnalysisInput, settings: AnalysisSetting
     bottlenecks: findBottlenecks(tools, settings, repeats.repeated, {
       llmTools: new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool)),
       iterations: input.iterations.length,
+      baselines,
     }),
     repeated_calls: repeats.repeated,
     tool_breakers: breakers,

@@ -7,7 +7,8 @@
 // and answering is progress-neutral, so the progress-score detectors do not
 // watch it. Sessions have no call limit to replay, model calls are compared
 // with model calls, each tool with its own usual figures in the team's last
-// sessions too, and a breaker's finding must save something to be a verdict. The profile is the lowest layer above the defaults: project
+// sessions too, and a breaker's finding must save something to be a
+// verdict. The profile is the lowest layer above the defaults: project
 // settings, a run's config and query parameters still win (resolveSettings).
 // Pure data; O(1).
 import type { RunShape } from "../schemas/run-outcome";

@@ -1,11 +1,14 @@
 // docs/analysis.md#bottlenecks (+ docs/analysis.md#order-ties-and-figures): the tool table and its bottlenecks;
-// the `repeated` reason comes from the identical-calls rule (repeated-calls.ts).
+// the `repeated` reason comes from the identical-calls rule (repeated-calls.ts), and with
+// team_baselines a tool with a team baseline is `slow` or `overcalled` against it (team-baselines.ts).
 // O(tools · log tools). Works on the per-tool aggregates (ToolAggregate),
 // never on raw spans: the source (database or memory) has already summed
 // them. Figures are not rounded here; rounding is the renderer's business,
 // so a threshold comparison and the number shown never disagree.
+import type { ToolBaseline, ToolBaselines } from "../schemas/tool-baselines";
 import type { AnalysisSettings } from "./settings";
 import type { RepeatedCall } from "./repeated-calls";
+import { baselineOf, baselineOvercallPerIteration, baselineSlowMs } from "./team-baselines";
 import type { ToolAggregate } from "./types";
 
 export type ToolRow = {
@@ -19,10 +22,17 @@ export type ToolRow = {
   cost_usd: number | null;
 };
 
+/** With a team baseline (docs/analysis.md#team-baselines), `slow` and `overcalled` name it and the runs it comes from. */
 export type BottleneckReason =
-  | { kind: "slow"; avg_ms: number; threshold_ms: number }
+  | { kind: "slow"; avg_ms: number; threshold_ms: number; baseline_ms?: number; baseline_runs?: number }
   | { kind: "failing"; fail_rate: number; calls: number }
-  | { kind: "overcalled"; calls: number }
+  | {
+      kind: "overcalled";
+      calls: number;
+      per_iteration?: number;
+      baseline_per_iteration?: number;
+      baseline_runs?: number;
+    }
   | { kind: "repeated"; calls: number; input: string };
 
 export type Bottleneck = { tool: string; reasons: BottleneckReason[]; total_ms: number };
@@ -37,10 +47,18 @@ export type BottleneckSettings = Pick<
   | "overcall_per_iteration"
   | "human_tools"
   | "container_tools"
+  | "team_baselines"
 >;
 
-/** What the rules know of the run beside the tool rows: its model-call tools and its iterations. */
-export type BottleneckContext = { llmTools?: ReadonlySet<string>; iterations?: number };
+/**
+ * What the rules know of the run beside the tool rows: its model-call tools,
+ * its iterations, and the team's baselines of its tools (read with team_baselines).
+ */
+export type BottleneckContext = {
+  llmTools?: ReadonlySet<string>;
+  iterations?: number;
+  baselines?: Readonly<ToolBaselines>;
+};
 
 /** Largest total_ms first; ties break on the tool name (docs/analysis.md#order-ties-and-figures). */
 export function byTotalMsThenName(
@@ -117,20 +135,26 @@ function repeatedByTool(repeated: readonly RepeatedCall[]): Map<string, Repeated
   return out;
 }
 
+/** What a row is judged by: its slow bar (null: never slow) and its team baseline, if any. */
+type Bars = { slowMs: number | null; baseline: ToolBaseline | undefined };
+
 function reasonsFor(
   row: ToolRow,
-  slowMs: number | null,
+  { slowMs, baseline }: Bars,
   s: BottleneckSettings,
   repeated: RepeatedCall | undefined,
   iterations: number,
 ): BottleneckReason[] {
   const reasons: BottleneckReason[] = [];
-  if (slowMs !== null && row.avg_ms >= slowMs) reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs });
+  if (slowMs !== null && row.avg_ms >= slowMs) {
+    const usual = baseline ? { baseline_ms: baseline.p95_ms, baseline_runs: baseline.runs } : {};
+    reasons.push({ kind: "slow", avg_ms: row.avg_ms, threshold_ms: slowMs, ...usual });
+  }
   const failing = row.fail_rate >= s.fail_rate && row.calls >= 2;
   if (failing) reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
-  if (isOvercalled(row, s, failing || (repeated !== undefined && repeated.calls * 2 >= row.calls), iterations)) {
-    reasons.push({ kind: "overcalled", calls: row.calls });
-  }
+  const mostlyBad = failing || (repeated !== undefined && repeated.calls * 2 >= row.calls);
+  const overcalled = overcalledReason(row, s, mostlyBad, iterations, baseline);
+  if (overcalled) reasons.push(overcalled);
   if (repeated) reasons.push({ kind: "repeated", calls: repeated.calls, input: repeated.input });
   return reasons;
 }
@@ -138,15 +162,29 @@ function reasonsFor(
 /**
  * docs/analysis.md#bottlenecks: at least overcall_calls calls and, with
  * overcall_per_iteration set, abnormal too — that many calls per iteration on
- * average, or calls that mostly fail or mostly repeat one input. A container
- * or a person's wait never is.
+ * average, slow_ratio × the team's usual calls per iteration of the tool
+ * (docs/analysis.md#team-baselines), or calls that mostly fail or mostly
+ * repeat one input. A container or a person's wait never is.
  */
-function isOvercalled(row: ToolRow, s: BottleneckSettings, mostlyBad: boolean, iterations: number): boolean {
+function overcalledReason(
+  row: ToolRow,
+  s: BottleneckSettings,
+  mostlyBad: boolean,
+  iterations: number,
+  baseline: ToolBaseline | undefined,
+): BottleneckReason | null {
   if (row.calls < s.overcall_calls || s.container_tools.includes(row.tool) || s.human_tools.includes(row.tool)) {
-    return false;
+    return null;
   }
-  if (s.overcall_per_iteration === 0) return true;
-  return mostlyBad || row.calls / Math.max(1, iterations) >= s.overcall_per_iteration;
+  const plain = { kind: "overcalled" as const, calls: row.calls };
+  if (s.overcall_per_iteration === 0) return plain;
+  const perIteration = row.calls / Math.max(1, iterations);
+  const usualBar = baseline ? baselineOvercallPerIteration(baseline, iterations, s) : null;
+  if (baseline && usualBar !== null && perIteration >= usualBar) {
+    const usual = baseline.calls_per_iteration_p95 ?? 0;
+    return { ...plain, per_iteration: perIteration, baseline_per_iteration: usual, baseline_runs: baseline.runs };
+  }
+  return mostlyBad || perIteration >= s.overcall_per_iteration ? plain : null;
 }
 
 /** Every tool with at least one reason, largest total_ms first. `repeated`: the run's repeated_calls. */
@@ -160,17 +198,20 @@ export function findBottlenecks(
   const peers = peersOf(rows, s, ctx.llmTools ?? new Set());
   const untimed = new Set([...s.human_tools, ...s.container_tools]);
   const thresholds = new Map<readonly ToolRow[], number>();
-  const slowMsOf = (row: ToolRow): number | null => {
-    if (untimed.has(row.tool)) return null;
+  // A tool with a team baseline is slow against its own usual time, any other against its peers.
+  const barsOf = (row: ToolRow): Bars => {
+    const baseline = baselineOf(row.tool, ctx.baselines ?? {}, s);
+    if (untimed.has(row.tool)) return { slowMs: null, baseline };
+    if (baseline) return { slowMs: baselineSlowMs(baseline, s), baseline };
     const group = peers(row);
     if (!thresholds.has(group)) thresholds.set(group, slowThresholdMs(group, s));
-    return thresholds.get(group) ?? null;
+    return { slowMs: thresholds.get(group) ?? null, baseline };
   };
   const repeats = repeatedByTool(repeated);
   return rows
     .map((row) => ({
       tool: row.tool,
-      reasons: reasonsFor(row, slowMsOf(row), s, repeats.get(row.tool), ctx.iterations ?? 0),
+      reasons: reasonsFor(row, barsOf(row), s, repeats.get(row.tool), ctx.iterations ?? 0),
       total_ms: row.total_ms,
     }))
     .filter((b) => b.reasons.length > 0)

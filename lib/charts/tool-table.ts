@@ -2,11 +2,12 @@
 // p95 duration (from SQL), their bottleneck reasons explained in words with
 // the figures behind them, the inputs they were called with again and again
 // (docs/analysis.md#identical-calls), their per-tool breaker openings and timeouts; then
-// sorted by a column. Also the bar series of total time by tool.
+// sorted by a column. A reason judged against the team's baseline
+// (docs/analysis.md#team-baselines) says so: "4× its usual 12.0 s (the team's p95 over 7 runs)". Also the bar series of total time by tool.
 // Pure; O(tools · log tools). It does not round: formatting is the renderer's.
 import type { AnalysisReport } from "../analysis/analyze";
 import type { BottleneckReason } from "../analysis/tools";
-import { formatPct } from "../format";
+import { formatDuration, formatPct } from "../format";
 import { isAlarmingBottleneck } from "./bottlenecks";
 
 export const TOOL_SORT_KEYS = [
@@ -46,14 +47,36 @@ export function formatMsExact(ms: number): string {
   return `${Number(ms.toFixed(2)).toLocaleString("en-US")} ms`;
 }
 
+/** A figure with up to two decimals and no trailing zeros: 41.5, 1,204. */
+const formatFigure = (n: number) => Number(n.toFixed(2)).toLocaleString("en-US");
+
+/** "4× its usual 12.0 s (the team's p95 over 7 runs)": a figure against the team's baseline of it. */
+function againstUsual(value: number, usual: number, usualText: string, runs: number | undefined): string {
+  const times = usual > 0 ? `${formatFigure(value / usual)}× its usual` : "above its usual";
+  return `${times} ${usualText} (the team's p95 over ${runs ?? "?"} runs)`;
+}
+
 /** The hover text of a bottleneck badge: the figure against its threshold. */
 export function explainReason(r: BottleneckReason, s: AnalysisReport["settings"]): string {
   switch (r.kind) {
     case "slow":
+      if (r.baseline_ms !== undefined) {
+        const usual = againstUsual(r.avg_ms, r.baseline_ms, formatDuration(r.baseline_ms), r.baseline_runs);
+        return `avg ${formatDuration(r.avg_ms)} is ${usual} ≥ threshold ${formatMsExact(r.threshold_ms)} (max(usual × slow_ratio ${s.slow_ratio}, min_slow_ms ${s.min_slow_ms}))`;
+      }
       return `avg ${formatMsExact(r.avg_ms)} ≥ threshold ${formatMsExact(r.threshold_ms)} (max(median avg × slow_ratio ${s.slow_ratio}, min_slow_ms ${s.min_slow_ms}))`;
     case "failing":
       return `fail rate ${formatPct(r.fail_rate, 1)} ≥ threshold ${formatPct(s.fail_rate)} over ${r.calls} calls (≥ 2)`;
     case "overcalled":
+      if (r.per_iteration !== undefined && r.baseline_per_iteration !== undefined) {
+        const usual = againstUsual(
+          r.per_iteration,
+          r.baseline_per_iteration,
+          `${formatFigure(r.baseline_per_iteration)} per iteration`,
+          r.baseline_runs,
+        );
+        return `${formatFigure(r.per_iteration)} calls per iteration is ${usual} ≥ slow_ratio ${s.slow_ratio}; ${r.calls} calls ≥ overcall_calls ${s.overcall_calls}`;
+      }
       return `${r.calls} calls ≥ threshold overcall_calls ${s.overcall_calls}`;
     case "repeated":
       return `${r.calls} calls with the same input ${r.input} (it came ${s.repeat_calls} times within ${s.repeat_window} calls)`;

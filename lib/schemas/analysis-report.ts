@@ -44,10 +44,23 @@ export const ModelCost = z.object({
   catalog_version: z.string().nullable(),
 });
 
+/** `baseline_*`: only when the tool was judged against the team's baseline (docs/analysis.md#team-baselines). */
 export const BottleneckReason = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("slow"), avg_ms: z.number(), threshold_ms: z.number() }),
+  z.object({
+    kind: z.literal("slow"),
+    avg_ms: z.number(),
+    threshold_ms: z.number(),
+    baseline_ms: z.number().optional(),
+    baseline_runs: z.number().optional(),
+  }),
   z.object({ kind: z.literal("failing"), fail_rate: z.number(), calls: z.number() }),
-  z.object({ kind: z.literal("overcalled"), calls: z.number() }),
+  z.object({
+    kind: z.literal("overcalled"),
+    calls: z.number(),
+    per_iteration: z.number().optional(),
+    baseline_per_iteration: z.number().optional(),
+    baseline_runs: z.number().optional(),
+  }),
   z.object({ kind: z.literal("repeated"), calls: z.number(), input: z.string() }),
 ]);
 

@@ -5,8 +5,10 @@
 // process: one plain GROUP BY scan, and one read of every span column the
 // analysis reads (COPY … TO STDOUT through postgres.js, bytes counted,
 // nothing parsed) — the least any analysis that looks at those columns must
-// pay. Then the RSS growth during the analysis, and the offline CLI's wall
-// time on a --cli-spans (default 100 000) file.
+// pay. Then the RSS growth during the analysis, the team-baselines query
+// (db/tool-baselines.ts) of a small run of the same shape whose history is
+// the big run and two small ones, and the offline CLI's wall time on a
+// --cli-spans (default 100 000) file.
 import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,9 +18,10 @@ import { pipeline } from "node:stream/promises";
 import { getTableColumns, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { loadAnalysisInput } from "@/db/analysis-source";
-import { rowsOf } from "@/db/client";
+import { rowsOf, type Db } from "@/db/client";
 import { spans as spansTable } from "@/db/schema";
 import { writeBatch } from "@/db/ingest-writer";
+import { loadToolBaselines } from "@/db/tool-baselines";
 import { analyzeRun } from "@/lib/analysis/analyze";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
@@ -88,6 +91,22 @@ const linesOf = (runId: string, spans: number) =>
     })(),
   );
 
+/**
+ * The team baselines of a 1 000-span run of the bench run's shape, whose
+ * history is the bench run and two more small runs (a baseline needs three):
+ * one indexed read of each run's calls, the big run's sorted for its p95s;
+ * then again, the history unchanged (a cached report's request: the memo).
+ */
+async function timeToolBaselines(db: Db) {
+  for (const runId of ["bench-a", "bench-b", "bench-next"]) {
+    await ingestItems(readLines(linesOf(runId, 1_000)), { writeBatch: (b) => writeBatch(db, b) });
+  }
+  await db.execute(sql`ANALYZE runs`);
+  const first = await timed(() => loadToolBaselines(db, "bench-next"));
+  const again = await timed(() => loadToolBaselines(db, "bench-next"));
+  return { first, again };
+}
+
 export async function run(args: string[]) {
   const spans = argValue(args, "spans", 1_000_000);
   const cliSpans = argValue(args, "cli-spans", 100_000);
@@ -113,6 +132,7 @@ export async function run(args: string[]) {
     }, 20);
     const full = await timed(async () => analyzeRun((await loadAnalysisInput(h.db, "bench"))!, DEFAULT_SETTINGS));
     clearInterval(sampler);
+    const baselines = await timeToolBaselines(h.db);
     console.log("analysis of the stored run (Postgres)");
     figure("plain GROUP BY name scan", `${scan.ms.toFixed(0)} ms`);
     figure(
@@ -132,6 +152,12 @@ export async function run(args: string[]) {
       "tools / bottlenecks / tool breakers",
       `${full.value.tools.length} / ${full.value.bottlenecks.length} / ${full.value.tool_breakers.length}`,
     );
+    figure(
+      "team baselines, history 100k + 2 × 1k spans",
+      `${baselines.first.ms.toFixed(0)} ms`,
+      `${Object.keys(baselines.first.value).length} tools; once per new history`,
+    );
+    figure("  the same history again (memoised)", `${baselines.again.ms.toFixed(1)} ms`, "a cached report's request");
   } finally {
     await h.close();
   }

@@ -109,6 +109,24 @@ describe("explainReason", () => {
       "83 calls ≥ threshold overcall_calls 8",
     );
   });
+  test("slow against the team's baseline says how many times its usual time", () => {
+    const r = { kind: "slow", avg_ms: 48_000, threshold_ms: 36_000, baseline_ms: 12_000, baseline_runs: 7 } as const;
+    expect(explainReason(r, resolveSettings())).toBe(
+      "avg 48.0 s is 4× its usual 12.0 s (the team's p95 over 7 runs) ≥ threshold 36,000 ms (max(usual × slow_ratio 3, min_slow_ms 50))",
+    );
+  });
+  test("overcalled against the team's baseline says how many times its usual calls per iteration", () => {
+    const r = {
+      kind: "overcalled",
+      calls: 300,
+      per_iteration: 30,
+      baseline_per_iteration: 8,
+      baseline_runs: 5,
+    } as const;
+    expect(explainReason(r, resolveSettings())).toBe(
+      "30 calls per iteration is 3.75× its usual 8 per iteration (the team's p95 over 5 runs) ≥ slow_ratio 3; 300 calls ≥ overcall_calls 8",
+    );
+  });
 });
 
 describe("parseToolSort", () => {

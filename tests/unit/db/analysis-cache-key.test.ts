@@ -14,3 +14,13 @@ test("the cache key names the analysis version as well as the settings", () => {
   expect(hashSettings(settings)).not.toBe(sha1([ANALYSIS_VERSION - 1, settings]));
   expect(hashSettings(settings)).not.toBe(sha1(settings)); // the key before versions existed
 });
+
+test("the team's baselines are in the key: new history is a new report; none read, the settings' key", () => {
+  const settings = { slow_ratio: 3, team_baselines: true };
+  const baselines = { Bash: { p95_ms: 12_000, calls_per_iteration_p95: 4, runs: 7 } };
+  const later = { Bash: { p95_ms: 12_000, calls_per_iteration_p95: 4, runs: 8 } };
+  expect(hashSettings(settings, {})).toBe(hashSettings(settings));
+  expect(hashSettings(settings, baselines)).toBe(sha1([ANALYSIS_VERSION, settings, baselines]));
+  expect(hashSettings(settings, baselines)).not.toBe(hashSettings(settings, later));
+  expect(hashSettings(settings, baselines)).not.toBe(hashSettings(settings));
+});
