@@ -2,16 +2,15 @@
 // them (docs/dashboard.md#shape-and-outcome): success / failure / unknown with
 // who said so in the hover text, and the shape's one word. Render only.
 import type { Outcome, RunShape } from "@/lib/schemas/run-outcome";
-import { RUN_SHAPE_LABELS } from "@/lib/schemas/run-outcome";
+import { OUTCOME_SOURCE_WORDS, RUN_SHAPE_LABELS } from "@/lib/schemas/run-outcome";
 import { Term } from "@/components/shared/glossary-term";
 
 const TONE = { success: "ok", failure: "bad", unknown: "" } as const;
-const SOURCE = { file: "its file", api: "a grader", review: "a review" } as const;
 
 /** The outcome's hover note: who said it, its score and its detail. */
 export function outcomeNote(o: Outcome): string {
   const score = o.score !== null ? ` · score ${o.score}` : "";
-  return `said by ${SOURCE[o.source]}${score}${o.detail ? ` · ${o.detail}` : ""}`;
+  return `said by ${OUTCOME_SOURCE_WORDS[o.source]}${score}${o.detail ? ` · ${o.detail}` : ""}`;
 }
 
 export function RunOutcome({ outcome }: { outcome: Outcome | null }) {

@@ -18,7 +18,7 @@ import type { AnalysisSettings } from "./settings";
 import type { AnalysisInput, CallTotals } from "./types";
 import { buildIterationReport } from "./iteration-report";
 import type { IterationReport } from "./iteration-report-types";
-import { findBottlenecks, summariseTools, type Bottleneck, type ToolRow } from "./tools";
+import { findBottlenecks, summariseTools, untimedTools, type Bottleneck, type ToolRow } from "./tools";
 import { startToolBreaker, type ToolBreakerReplay, type ToolBreakerReport } from "./tool-breaker";
 import { timeoutOf, type TimeoutReport } from "./timeouts";
 import { startRateLimit, type RateLimitReport } from "./rate-limit";
@@ -72,9 +72,13 @@ async function replayToolBreakers(input: AnalysisInput, s: AnalysisSettings): Pr
  * docs/analysis.md#timeouts in tool-table order, from the source's totals: for
  * tools only — a model call, a person's answer and a container are not cut by a timeout.
  */
-function listTimeouts(tools: readonly ToolRow[], totals: CallTotals, s: AnalysisSettings): TimeoutReport[] {
-  const llm = new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool));
-  const untimed = new Set([...s.human_tools, ...s.container_tools]);
+function listTimeouts(
+  tools: readonly ToolRow[],
+  totals: CallTotals,
+  llm: ReadonlySet<string>,
+  s: AnalysisSettings,
+): TimeoutReport[] {
+  const untimed = untimedTools(s);
   return tools.flatMap(({ tool }) => {
     if (llm.has(tool) || untimed.has(tool)) return [];
     const t = Object.hasOwn(totals.timeouts, tool) ? totals.timeouts[tool] : undefined;
@@ -121,6 +125,8 @@ export async function analyzeRun(
   const timedRead = totalsRead.then((t) => scanTimedCalls(input, t.hasLlmSpans, settings));
   const [totals, replays, { rateLimit, repeats }] = await Promise.all([totalsRead, breakersRead, timedRead]);
   const pricer = makePricer(settings.prices, input.runStartUs);
+  // The tools whose calls are model calls: compared with each other, never given a timeout.
+  const llmTools = new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool));
   const tools = summariseTools(
     totals.tools,
     costsBy(totals.spanCosts, (c) => c.tool, pricer),
@@ -143,13 +149,13 @@ export async function analyzeRun(
     run_id: input.runId,
     tools,
     bottlenecks: findBottlenecks(tools, settings, repeats.repeated, {
-      llmTools: new Set(totals.tools.filter((t) => t.llm).map((t) => t.tool)),
+      llmTools,
       iterations: input.iterations.length,
       baselines,
     }),
     repeated_calls: repeats.repeated,
     tool_breakers: breakers,
-    timeouts: listTimeouts(tools, totals, settings),
+    timeouts: listTimeouts(tools, totals, llmTools, settings),
     layers: it.layers,
     stagnation: it.stagnation,
     loop_breaker: it.loop_breaker,

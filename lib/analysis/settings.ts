@@ -20,6 +20,8 @@ const int = () => z.coerce.number().int().positive();
 const ratio = () => z.coerce.number().finite().min(0).max(1);
 const pct = () => z.coerce.number().finite().min(0).max(100);
 const usd = () => z.number().finite().min(0);
+/** A yes/no setting: a JSON boolean, or `true`/`false` as a query parameter or `--set` sends it. */
+const flag = () => z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** USD per million tokens of one model (docs/analysis.md#costs). */
 export const ModelPrice = z.strictObject({
@@ -72,17 +74,17 @@ export const AnalysisSettings = z.object({
   /** same_error fires when one error is in this many iterations in a row. */
   same_error_run: int(),
   /** same_error counts failing iterations only: one that failed nothing neither counts nor breaks the run. */
-  same_error_across_clean: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  same_error_across_clean: flag(),
   /** docs/analysis.md#bottlenecks: `all` — slow against every tool's median; `kind` — model calls against model calls, tools against tools. */
   slow_compare: z.enum(["all", "kind"]),
   /** Overcalled needs this many calls per iteration on average too, unless most calls fail or repeat (0: the call count alone). */
   overcall_per_iteration: num().min(0),
   /** docs/analysis.md#team-baselines: `slow` and `overcalled` also against each tool's own usual figures in the team's last runs of the shape. */
-  team_baselines: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  team_baselines: flag(),
   /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, overcalled or timed out. */
   human_tools: z.array(ToolName),
   /** docs/analysis.md#human-waits: an iteration's time starts at its prompt (`started_at`): the wait for a person is in no saving. */
-  prompt_waits_excluded: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  prompt_waits_excluded: flag(),
   /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
   container_tools: z.array(ToolName),
   /** docs/analysis.md#verdict: a breaker's finding is a verdict only when stopping there saves at least this many iterations… */

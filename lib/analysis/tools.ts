@@ -106,14 +106,23 @@ export function slowThresholdMs(
   return Math.max(upperMedian(rows.map((r) => r.avg_ms)) * s.slow_ratio, s.min_slow_ms);
 }
 
+/** docs/analysis.md#human-waits, #containers: the tools whose time is not theirs — never slow, overcalled or timed out. */
+export function untimedTools(s: Pick<AnalysisSettings, "human_tools" | "container_tools">): ReadonlySet<string> {
+  return new Set([...s.human_tools, ...s.container_tools]);
+}
+
 /**
  * docs/analysis.md#bottlenecks, like with like: the rows a tool's speed is
  * judged against — every timed row (`all`), or with `kind` the rows of its own
  * kind (model calls with model calls, tools with tools). A person's wait and a
  * container (human_tools, container_tools) are never judged nor part of a median.
  */
-function peersOf(rows: readonly ToolRow[], s: BottleneckSettings, llm: ReadonlySet<string>) {
-  const untimed = new Set([...s.human_tools, ...s.container_tools]);
+function peersOf(
+  rows: readonly ToolRow[],
+  s: BottleneckSettings,
+  llm: ReadonlySet<string>,
+  untimed: ReadonlySet<string>,
+) {
   const timed = rows.filter((r) => !untimed.has(r.tool));
   if (s.slow_compare === "all") return (_row: ToolRow) => timed;
   const models = timed.filter((r) => llm.has(r.tool));
@@ -136,11 +145,12 @@ function repeatedByTool(repeated: readonly RepeatedCall[]): Map<string, Repeated
 }
 
 /** What a row is judged by: its slow bar (null: never slow) and its team baseline, if any. */
-type Bars = { slowMs: number | null; baseline: ToolBaseline | undefined };
+/** A row's bars: its slow threshold (null: never slow), its team baseline, whether its time is a person's or a container's. */
+type Bars = { slowMs: number | null; baseline: ToolBaseline | undefined; untimed: boolean };
 
 function reasonsFor(
   row: ToolRow,
-  { slowMs, baseline }: Bars,
+  { slowMs, baseline, untimed }: Bars,
   s: BottleneckSettings,
   repeated: RepeatedCall | undefined,
   iterations: number,
@@ -153,7 +163,7 @@ function reasonsFor(
   const failing = row.fail_rate >= s.fail_rate && row.calls >= 2;
   if (failing) reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
   const mostlyBad = failing || (repeated !== undefined && repeated.calls * 2 >= row.calls);
-  const overcalled = overcalledReason(row, s, mostlyBad, iterations, baseline);
+  const overcalled = overcalledReason(row, s, mostlyBad, iterations, baseline, untimed);
   if (overcalled) reasons.push(overcalled);
   if (repeated) reasons.push({ kind: "repeated", calls: repeated.calls, input: repeated.input });
   return reasons;
@@ -172,10 +182,9 @@ function overcalledReason(
   mostlyBad: boolean,
   iterations: number,
   baseline: ToolBaseline | undefined,
+  untimed: boolean,
 ): BottleneckReason | null {
-  if (row.calls < s.overcall_calls || s.container_tools.includes(row.tool) || s.human_tools.includes(row.tool)) {
-    return null;
-  }
+  if (row.calls < s.overcall_calls || untimed) return null;
   const plain = { kind: "overcalled" as const, calls: row.calls };
   if (s.overcall_per_iteration === 0) return plain;
   const perIteration = row.calls / Math.max(1, iterations);
@@ -195,17 +204,17 @@ export function findBottlenecks(
   ctx: BottleneckContext = {},
 ): Bottleneck[] {
   if (rows.length === 0) return [];
-  const peers = peersOf(rows, s, ctx.llmTools ?? new Set());
-  const untimed = new Set([...s.human_tools, ...s.container_tools]);
+  const untimed = untimedTools(s);
+  const peers = peersOf(rows, s, ctx.llmTools ?? new Set(), untimed);
   const thresholds = new Map<readonly ToolRow[], number>();
   // A tool with a team baseline is slow against its own usual time, any other against its peers.
   const barsOf = (row: ToolRow): Bars => {
     const baseline = baselineOf(row.tool, ctx.baselines ?? {}, s);
-    if (untimed.has(row.tool)) return { slowMs: null, baseline };
-    if (baseline) return { slowMs: baselineSlowMs(baseline, s), baseline };
+    if (untimed.has(row.tool)) return { slowMs: null, baseline, untimed: true };
+    if (baseline) return { slowMs: baselineSlowMs(baseline, s), baseline, untimed: false };
     const group = peers(row);
     if (!thresholds.has(group)) thresholds.set(group, slowThresholdMs(group, s));
-    return { slowMs: thresholds.get(group) ?? null, baseline };
+    return { slowMs: thresholds.get(group) ?? null, baseline, untimed: false };
   };
   const repeats = repeatedByTool(repeated);
   return rows

@@ -5,6 +5,7 @@
 // beyond "they differ".
 import type { AnalysisReport } from "../analysis/analyze";
 import type { RunSummary } from "../schemas/api";
+import { OUTCOME_SOURCE_WORDS } from "../schemas/run-outcome";
 import { countBottlenecks } from "../charts/bottlenecks";
 import { runCostOf } from "../charts/overview";
 
@@ -169,8 +170,7 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
 function outcomeText(run: RunSummary): string {
   const o = run.outcome;
   if (!o || o.status === "unknown") return "unknown";
-  const by = { file: "its file", api: "a grader", review: "a review" }[o.source];
-  return `${o.status} (${by})`;
+  return `${o.status} (${OUTCOME_SOURCE_WORDS[o.source]})`;
 }
 
 function contextText(r: AnalysisReport): string {

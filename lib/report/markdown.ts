@@ -10,7 +10,7 @@ import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
-import type { Outcome } from "../schemas/run-outcome";
+import { OUTCOME_SOURCE_WORDS, type Outcome } from "../schemas/run-outcome";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
 import { oneLine, sanitizeMarkdown } from "./markdown-safety";
@@ -40,8 +40,7 @@ export type ReportExtras = { review?: ReviewOut | null; runUrl?: string | null }
 /** `**failure** (said by its file: LimitsExceeded)`, or `unknown`. */
 function outcomeLine(o: Outcome | null): string {
   if (!o || o.status === "unknown") return `unknown${o?.detail ? ` (${oneLine(o.detail)})` : ""}`;
-  const by = { file: "its file", api: "a grader", review: "a review" }[o.source];
-  return `**${o.status}** (said by ${by}${o.score !== null ? `, score ${o.score}` : ""}${o.detail ? `: ${oneLine(o.detail)}` : ""})`;
+  return `**${o.status}** (said by ${OUTCOME_SOURCE_WORDS[o.source]}${o.score !== null ? `, score ${o.score}` : ""}${o.detail ? `: ${oneLine(o.detail)}` : ""})`;
 }
 
 export function renderMarkdownReport(

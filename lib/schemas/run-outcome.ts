@@ -55,8 +55,12 @@ export function outcomeOf(input: z.output<typeof OutcomeInput>, source: OutcomeS
   return { status: input.status, score: input.score ?? null, source, detail: input.detail ?? null };
 }
 
-/** No outcome known: what a run reads as before a file, a grader or a review says. */
-export const UNKNOWN_OUTCOME: Outcome = { status: "unknown", score: null, source: "file", detail: null };
+/** Who said an outcome, as a sentence reads it ("said by a grader"). */
+export const OUTCOME_SOURCE_WORDS: Record<OutcomeSource, string> = {
+  file: "its file",
+  api: "a grader",
+  review: "a review",
+};
 
 /**
  * A run's outcome: the one a file or a grader set wins; else a done review's
