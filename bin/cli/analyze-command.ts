@@ -8,7 +8,7 @@
 // stderr and analysed around; they change the exit code only with --strict
 // (1), and a tripped breaker (3) still wins: it is the finding about the run,
 // a rejected line only about the file. No server, no database.
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { basename } from "node:path";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
@@ -86,7 +86,7 @@ export async function readRecords(
   const say = (line: string) => void (quiet || console.error(line));
   let rejected = 0;
   for (const file of files) {
-    if (looksLikeOutcomesFile(file, statSync(file).size)) {
+    if (looksLikeOutcomesFile(file)) {
       say(`${file}: an outcomes file, not runs — not analysed`);
       continue;
     }

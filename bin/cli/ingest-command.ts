@@ -51,7 +51,7 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
       outcomes.push({ file, ok: false, status: 0, message: "cannot read the file" });
       continue;
     }
-    if (looksLikeOutcomesFile(file, size)) {
+    if (looksLikeOutcomesFile(file)) {
       console.log(`${file}: an outcomes file, not runs — not uploaded (pass it with --outcomes)`);
       continue;
     }

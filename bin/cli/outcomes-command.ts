@@ -3,7 +3,7 @@
 // runs the upload made (lib/outcomes-file.ts) and sent as that run's outcome
 // (PUT /api/v1/runs/{run_id}/outcome). The outcomes file itself is never
 // uploaded as runs, nor is a walked file that is one (it says so instead).
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import {
   isOutcomesDocument,
@@ -16,6 +16,8 @@ import type { RunDetail } from "@/lib/schemas/api";
 import type { Outcome as SendOutcome } from "./ingest-command";
 
 const MAX_OUTCOMES_BYTES = 64 * 1024 * 1024;
+/** A walked `.json` larger than this is never taken for an outcomes file (one is a list of booleans). */
+const MAX_WALKED_OUTCOMES_BYTES = 16 * 1024 * 1024;
 
 /** The entries of the file, or a message naming what is wrong with it. */
 export function readOutcomesFile(file: string): OutcomeEntry[] | string {
@@ -32,9 +34,10 @@ export function readOutcomesFile(file: string): OutcomeEntry[] | string {
 }
 
 /** Whether a walked `.json` file is a grader's outcomes file (small files only: one is a list of booleans). */
-export function looksLikeOutcomesFile(file: string, size: number): boolean {
-  if (!/\.json$/i.test(file) || size > 16 * 1024 * 1024) return false;
+export function looksLikeOutcomesFile(file: string): boolean {
+  if (!/\.json$/i.test(file)) return false;
   try {
+    if (statSync(file).size > MAX_WALKED_OUTCOMES_BYTES) return false;
     return isOutcomesDocument(JSON.parse(readFileSync(file, "utf8")));
   } catch {
     return false;

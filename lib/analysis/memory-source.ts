@@ -86,11 +86,13 @@ function aggregate(callsByTool: Map<string, StoredSpan[]>): ToolAggregate[] {
   return [...callsByTool].map(([tool, spans]) => {
     let failures = 0;
     let totalUs = 0;
+    let llm = false;
     for (const s of spans) {
       if (!s.ok) failures += 1;
       totalUs += Math.max(0, s.t1Us - s.t0Us);
+      llm ||= s.kind === "llm";
     }
-    return { tool, calls: spans.length, failures, totalMs: totalUs / 1000, llm: spans.some((s) => s.kind === "llm") };
+    return { tool, calls: spans.length, failures, totalMs: totalUs / 1000, llm };
   });
 }
 

@@ -125,9 +125,8 @@ export function evaluateDetectors(h: DetectorHistory, s: DetectorSettings): Dete
     circular: { holds: circular(h.approaches, h.completed), near: false },
     repeated_call: repeatedCallStatus(h.repeats),
   };
-  const watched = new Set(s.stagnation_detectors);
   for (const d of DETECTORS) {
-    if (!watched.has(d)) out[d] = { holds: false, near: false };
+    if (!s.stagnation_detectors.includes(d)) out[d] = { holds: false, near: false };
     out[d].near = out[d].near && !out[d].holds;
   }
   return out;

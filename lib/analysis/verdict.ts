@@ -85,3 +85,10 @@ export function decideVerdict(r: Sources, s: FloorSettings, { tokensKnown = true
     notes,
   };
 }
+
+/** The loop breaker's halt when it is the run's verdict (the headline and the badge name it); else undefined. */
+export function verdictHalt(
+  r: Pick<IterationReport, "loop_breaker"> & { verdict: Pick<VerdictReport, "breaker"> },
+): IterationReport["loop_breaker"]["would_have_halted_at"] {
+  return r.verdict.breaker === "loop_breaker" ? r.loop_breaker.would_have_halted_at : undefined;
+}

@@ -3,6 +3,7 @@
 // the three-layer status, the stagnation risk now, the context decision —
 // as plain strings and a tone, so the component only lays them out. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
+import { verdictHalt } from "../analysis/verdict";
 import type { Risk } from "../analysis/iteration-report-types";
 import { formatCount, formatDuration, formatRanges, formatTokens, formatUsd } from "../format";
 import { summariseContext } from "./context-factors";
@@ -14,33 +15,36 @@ export type OverviewVerdicts = { halt: Verdict; layers: Verdict; risk: Verdict; 
 
 const RISK_TONE: Record<Risk, Tone> = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" };
 
-export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
+
+/**
+ * The loop breaker's card: the halt when it is the verdict; "no breaker would
+ * have stopped this run" (with the notes) when nothing is; a halt below the
+ * verdict floor as a note beside another breaker's verdict (docs/analysis.md#verdict).
+ */
+function haltVerdict(r: AnalysisReport): Verdict {
   const lb = r.loop_breaker;
-  const h = lb.would_have_halted_at;
+  const h = verdictHalt(r);
   const s = lb.savings;
-  // A halt below the verdict floor (docs/analysis.md#verdict) is a note, not the headline.
-  const halt: Verdict =
-    h && r.verdict.breaker === "loop_breaker"
-      ? {
-          text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} tokens / ${s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `}${formatDuration(s.ms)}`,
-          tone: "bad",
-          detail: `ends ${lb.final_state}`,
-        }
-      : !r.verdict.tripped
-        ? {
-            text: "No breaker would have stopped this run",
-            tone: r.verdict.notes.length ? "info" : "ok",
-            detail: r.verdict.notes.length
-              ? `Note: ${r.verdict.notes.join("; ")}`
-              : `loop breaker ends ${lb.final_state}`,
-          }
-        : h
-          ? {
-              text: "Loop breaker: below the verdict floor",
-              tone: "info",
-              detail: `Note: ${r.verdict.notes.join("; ")}`,
-            }
-          : { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
+  const notes = r.verdict.notes.length ? `Note: ${r.verdict.notes.join("; ")}` : null;
+  if (h) {
+    const cost = s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `;
+    return {
+      text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} tokens / ${cost}${formatDuration(s.ms)}`,
+      tone: "bad",
+      detail: `ends ${lb.final_state}`,
+    };
+  }
+  if (!r.verdict.tripped) {
+    const detail = notes ?? `loop breaker ends ${lb.final_state}`;
+    return { text: "No breaker would have stopped this run", tone: notes ? "info" : "ok", detail };
+  }
+  if (lb.would_have_halted_at) return { text: "Loop breaker: below the verdict floor", tone: "info", detail: notes };
+  return { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
+}
+
+export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
+  const halt = haltVerdict(r);
 
   const trips = r.layers.events.filter((e) => e.kind === "trip").length;
   const layers: Verdict = {
@@ -72,8 +76,6 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
  * (docs/analysis.md#costs), summed over the report's tools; the run's
  * logged total when no call could be costed; null when neither knows.
  */
-const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
-
 export function runCostOf(r: AnalysisReport, loggedUsd: number): number | null {
   const costed = r.tools.filter((t) => t.cost_usd !== null);
   if (costed.length > 0) return costed.reduce((sum, t) => sum + (t.cost_usd ?? 0), 0);

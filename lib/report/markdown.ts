@@ -11,6 +11,7 @@ import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, 
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
 import { OUTCOME_SOURCE_WORDS, type Outcome } from "../schemas/run-outcome";
+import { verdictHalt } from "../analysis/verdict";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
 import { oneLine, sanitizeMarkdown } from "./markdown-safety";
@@ -64,8 +65,8 @@ export function renderMarkdownReport(
 
   out.push(...reviewMarkdownLines(review, runUrl));
   out.push("## Verdict", "");
-  if (lb.would_have_halted_at && report.verdict.breaker === "loop_breaker") {
-    const h = lb.would_have_halted_at;
+  const h = verdictHalt(report);
+  if (h) {
     out.push(
       `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
     );

@@ -9,7 +9,7 @@
 // flagged, rate-limit pauses per session. Then every stuck example of the
 // repository, with the halt the seed defaults gave it ("today") beside the
 // lens's: nothing stuck may slip through. It prints figures; it asserts nothing.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { readRecords, summarise } from "@/bin/cli/analyze-command";
 import { collectFiles } from "@/bin/cli/collect-files";
@@ -17,7 +17,8 @@ import { analyzeRun, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { DEFAULT_SETTINGS, resolveSettings } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
-import { isOutcomesDocument, matchOutcomes, parseOutcomesFile, type OutcomeEntry } from "@/lib/outcomes-file";
+import { looksLikeOutcomesFile, readOutcomesFile } from "@/bin/cli/outcomes-command";
+import { matchOutcomes, type OutcomeEntry } from "@/lib/outcomes-file";
 import type { StoredRecord } from "@/lib/schemas/records";
 import type { RunShape } from "@/lib/schemas/run-outcome";
 
@@ -49,20 +50,13 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? null;
 };
 
-/** The outcomes file of a folder, if it holds one. */
+/** The outcomes file of a folder, if it holds one (the CLI's own test and reader). */
 function outcomesIn(dir: string): OutcomeEntry[] {
   for (const name of readdirSync(dir)) {
-    if (!/\.json$/i.test(name)) continue;
     const file = path.join(dir, name);
-    if (statSync(file).size > 16 * 1024 * 1024) continue;
-    try {
-      const doc: unknown = JSON.parse(readFileSync(file, "utf8"));
-      if (!isOutcomesDocument(doc)) continue;
-      const entries = parseOutcomesFile(doc);
-      if (!("error" in entries)) return entries;
-    } catch {
-      // not JSON: not an outcomes file
-    }
+    if (!looksLikeOutcomesFile(file)) continue;
+    const entries = readOutcomesFile(file);
+    if (typeof entries !== "string") return entries;
   }
   return [];
 }
@@ -72,12 +66,19 @@ async function gradeRuns(paths: string[], runId: string | null = null): Promise<
   const { files } = collectFiles(paths);
   const { records, runsByFile } = await readRecords(files, undefined, { quiet: true, runId });
   const byRun = new Map<string, StoredRecord[]>();
-  for (const r of records) byRun.set(r.runId, [...(byRun.get(r.runId) ?? []), r]);
+  for (const r of records) {
+    const own = byRun.get(r.runId);
+    if (own) own.push(r);
+    else byRun.set(r.runId, [r]);
+  }
   const dirs = paths.filter((p) => statSync(p).isDirectory());
   const entries = dirs.flatMap(outcomesIn);
+  const filesByRun = new Map<string, string[]>();
+  for (const [file, runs] of runsByFile)
+    for (const id of runs) filesByRun.set(id, [...(filesByRun.get(id) ?? []), path.basename(file)]);
   const targets = [...byRun].map(([id, own]) => ({
     runId: id,
-    files: [...runsByFile].filter(([, runs]) => runs.includes(id)).map(([f]) => path.basename(f)),
+    files: filesByRun.get(id) ?? [],
     labels: Object.assign({}, ...own.flatMap((r) => (r.type === "run" ? [r.labels] : []))) as Record<string, string>,
   }));
   const graded = new Map(matchOutcomes(entries, targets, "bench").matched.map((m) => [m.runId, m.outcome.status]));

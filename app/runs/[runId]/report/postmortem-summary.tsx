@@ -2,6 +2,7 @@
 // verdict — where the loop breaker would have halted the run and what that
 // would have saved, and how every other breaker ended.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { verdictHalt } from "@/lib/analysis/verdict";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { runCostOf } from "@/lib/charts/overview";
 import { describeBackoff429 } from "@/lib/report/markdown";
@@ -13,7 +14,7 @@ import { outcomeNote } from "@/components/runs/run-outcome";
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
   const lb = report.loop_breaker;
   // The halt leads only when it is the run's verdict (docs/analysis.md#verdict); else it is a note.
-  const halt = report.verdict.breaker === "loop_breaker" ? lb.would_have_halted_at : undefined;
+  const halt = verdictHalt(report);
   const figures: [string, string][] = [
     ["Duration", formatDuration(run.duration_ms)],
     ["Iterations", formatCount(run.counts.iterations)],

@@ -2,8 +2,8 @@
 // (docs/api.md#outcome). PUT is a grader's word ({"status", "score"?, "detail"?},
 // or null to take it back): it replaces what the run's file said. A grader is a
 // machine that sends data, like a harness: an ingest key may set it.
-import { getRunOutcome, putRunOutcome } from "@/db/run-outcomes";
-import { OutcomePutBody, outcomeOf, type OutcomeResponse } from "@/lib/schemas/run-outcome";
+import { putRunOutcome } from "@/db/run-outcomes";
+import { OutcomePutBody, outcomeOf, resolveOutcome, type OutcomeResponse } from "@/lib/schemas/run-outcome";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
@@ -13,15 +13,16 @@ export const dynamic = "force-dynamic";
 
 export const GET = handle(async (req: Request, ctx: RunCtx) => {
   await requireAccess(req, "read");
-  const { db, runId } = await existingRun(ctx);
-  return json({ outcome: await getRunOutcome(db, runId) } satisfies OutcomeResponse);
+  const { run } = await existingRun(ctx);
+  return json({ outcome: run.outcome } satisfies OutcomeResponse);
 });
 
 export const PUT = handle(async (req: Request, ctx: RunCtx) => {
   requireSameOriginForBrowser(req);
   await requireAccess(req, "ingest");
-  const { db, runId } = await existingRun(ctx);
+  const { db, runId, run } = await existingRun(ctx);
   const input = await parseJsonBody(OutcomePutBody, req, { expected: '{"status": "success" | "failure" | "unknown"}' });
-  await putRunOutcome(db, runId, input === null ? null : outcomeOf(input, "api"));
-  return json({ outcome: await getRunOutcome(db, runId) } satisfies OutcomeResponse);
+  const stored = input === null ? null : outcomeOf(input, "api");
+  await putRunOutcome(db, runId, stored);
+  return json({ outcome: resolveOutcome(stored, run.review) } satisfies OutcomeResponse);
 });
