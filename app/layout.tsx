@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { GlossaryDescriptions } from "@/components/shared/glossary-term";
 import { AuthSignOutButton } from "@/components/auth/sign-out-button";
+import { NavMenu } from "@/components/shared/nav-menu";
 import { hasSessionCookie } from "@/app/_server/session";
 import "./globals.css";
 
@@ -20,7 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Link href="/" className="brand">
             loop<span>scope</span>
           </Link>
-          <nav aria-label="main">
+          <NavMenu>
             <Link href="/runs">Runs</Link>
             <Link href="/upload">Upload</Link>
             <Link href="/compare">Compare</Link>
@@ -29,7 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/docs">Docs</Link>
             {signedIn && <Link href="/admin">Admin</Link>}
             {signedIn && <AuthSignOutButton />}
-          </nav>
+          </NavMenu>
         </header>
         <main>{children}</main>
         <GlossaryDescriptions />

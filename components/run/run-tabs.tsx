@@ -1,7 +1,10 @@
 // The run page's tabs (docs/dashboard.md): plain links carrying
 // ?tab=, server-rendered, with the ARIA tab roles so the active tab is known
-// to assistive tech and tests. No client state: the URL is the state.
+// to assistive tech and tests. No client state: the URL is the state. The
+// row around them (RunTabRow) scrolls on a narrow screen and fades the side
+// that has more tabs.
 import Link from "next/link";
+import { RunTabRow } from "./run-tab-row";
 
 export const RUN_TABS = ["timeline", "tools", "iterations", "breakers", "context"] as const;
 export type RunTab = (typeof RUN_TABS)[number];
@@ -35,7 +38,7 @@ export function RunTabs({
   counts: Partial<Record<RunTab, React.ReactNode>>;
 }) {
   return (
-    <nav className="run-tabs" role="tablist" aria-label="Run views">
+    <RunTabRow active={active}>
       {RUN_TABS.map((tab) => (
         <Link
           key={tab}
@@ -51,7 +54,7 @@ export function RunTabs({
           {counts[tab]}
         </Link>
       ))}
-    </nav>
+    </RunTabRow>
   );
 }
 
