@@ -4,7 +4,7 @@
 // call, and docs/analysis.md#timeouts — and, over the calls that log a cost or
 // tokens, per iteration, task_id, tool and model: docs/analysis.md#costs, whose
 // groups JS adds up per iteration and task_id for
-// docs/analysis.md#task-tokens-and-errors (tokens are whole numbers, so the
+// docs/analysis.md#task-tokens-and-errors, all and new (tokens are whole numbers, so the
 // sums are the ones a GROUP BY of their own would give). Two scans, not one:
 // grouping every call by the cost keys costs more than reading the spans twice.
 // Same reading as the memory source: calls are spans of kind tool or llm.
@@ -61,6 +61,7 @@ type CostRow = {
   cache_write_1h: number;
   token_calls: number;
   tokens: number;
+  new_tokens: number;
 };
 
 /**
@@ -97,7 +98,9 @@ function metaCount(keys: readonly string[]): SQL {
  * part clamped to tokens_in, the write part to what the read leaves — before
  * they are summed, the 1-hour part clamped to the write part. The size band
  * counts the catalog's tier starts below tokens_in (price-catalog.ts
- * callSizeBand). token_calls and tokens: the calls that log tokens.
+ * callSizeBand). token_calls and tokens: the calls that log tokens; new_tokens
+ * their tokens less each call's clamped cache-read share, whether it logs a
+ * cost or not (span-tokens.ts).
  */
 function costsQuery(runId: string, b: IterationBounds): SQL {
   const metaModels = MODEL_KEYS.map(
@@ -120,7 +123,8 @@ function costsQuery(runId: string, b: IterationBounds): SQL {
       coalesce(sum(least(${metaCount(CACHE_WRITE_1H_KEYS)}, cw.cache_write)) FILTER (WHERE s.cost_usd IS NULL), 0)::float8
         AS cache_write_1h,
       count(*) FILTER (WHERE ${logsTokens})::int AS token_calls,
-      sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens
+      sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0))::float8 AS tokens,
+      sum(coalesce(s.tokens_in, 0) + coalesce(s.tokens_out, 0) - cr.cache_read)::float8 AS new_tokens
     FROM spans s
       CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_READ_KEYS)}, ${tokensIn}) AS cache_read) cr
       CROSS JOIN LATERAL (SELECT least(${metaCount(CACHE_WRITE_KEYS)}, ${tokensIn} - cr.cache_read) AS cache_write) cw
@@ -128,15 +132,16 @@ function costsQuery(runId: string, b: IterationBounds): SQL {
     GROUP BY 1, 2, 3, 4, 5`;
 }
 
-/** The calls' tokens per iteration and task_id, from the cost groups. */
+/** The calls' tokens, all and new, per iteration and task_id, from the cost groups. */
 function sumTokens(rows: readonly CostRow[]): SpanTokenSum[] {
   const sums = new Map<string, SpanTokenSum>();
   for (const r of rows) {
     if (Number(r.token_calls) === 0) continue;
     const iteration = r.iteration === null ? null : Number(r.iteration);
     const key = JSON.stringify([iteration, r.task_id]);
-    const sum = sums.get(key) ?? { iteration, taskId: r.task_id, tokens: 0 };
+    const sum = sums.get(key) ?? { iteration, taskId: r.task_id, tokens: 0, newTokens: 0 };
     sum.tokens += Number(r.tokens);
+    sum.newTokens += Number(r.new_tokens);
     sums.set(key, sum);
   }
   return [...sums.values()];

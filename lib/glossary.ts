@@ -8,6 +8,7 @@
 // Pure data and one pure splitter; O(text length) per split.
 import type { BreakerKind } from "./charts/breaker-log";
 import type { BottleneckReason } from "./analysis/tools";
+import { NO_NEW_FILES_RUN, REVERT_WINDOW, REVERTING_ITERATIONS } from "./analysis/session-detectors";
 import type {
   ContextClearReport,
   ContextFactorName,
@@ -49,6 +50,14 @@ const detector: Record<DetectorName, GlossaryEntry> = {
     "stagnation detector: 2–3 approaches tried in turn over 6 iterations, no task done",
   ),
   repeated_call: a("identical-calls", "stagnation detector: one tool called with the same input again and again"),
+  edits_reverted: a(
+    "session-detectors",
+    `stagnation detector (sessions): ${REVERTING_ITERATIONS} of the last ${REVERT_WINDOW} steps undid an earlier edit — the agent flip-flops`,
+  ),
+  no_new_files: a(
+    "session-detectors",
+    `stagnation detector (sessions): ${NO_NEW_FILES_RUN} steps in a row changed no file and read none not read before`,
+  ),
 };
 
 const state: Record<LoopState, GlossaryEntry> = {

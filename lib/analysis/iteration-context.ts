@@ -4,12 +4,15 @@
 // time span and duration (spans end at the running maximum of ts), the events inside
 // it, its current task, the tasks it completed, and that task's running token and
 // error totals. Tokens grow where the work happens: iterations' tokens_used, or the
-// calls' tokens at the iteration each call belongs to (span-tokens.ts); only the
-// task record's totals wait for the task's last iteration.
+// calls' tokens at the iteration each call belongs to (span-tokens.ts) — every
+// token, or with `task_tokens: new` (sessions, docs/analysis.md#three-layer-breaker)
+// the ones not read from the prompt cache; only the task record's totals wait
+// for the task's last iteration.
 // O(iterations + events + token sums + tasks · log events).
 // Deliberately does not score or judge anything; the rules do that.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import { reportsErrors } from "./progress";
+import type { AnalysisSettings } from "./settings";
 import type { SpanTokenSum } from "./span-tokens";
 import { parseTimeUs } from "../time";
 
@@ -44,6 +47,8 @@ export type IterationContextInput = {
   iterationCosts?: ReadonlyMap<number | null, number | null>;
   /** prompt_waits_excluded: an iteration's time starts at its own `started_at` (the prompt), not at the previous end. */
   promptWaitsExcluded?: boolean;
+  /** task_tokens: the calls' tokens a task counts — all, or the new ones (SpanTokenSum.newTokens); none: all. */
+  taskTokens?: AnalysisSettings["task_tokens"];
 };
 
 /** Where each iteration's span ends: the running maximum of ts from the run start, in n order. */
@@ -80,7 +85,7 @@ export function buildIterationViews(input: IterationContextInput): IterationView
       costUsd: input.iterationCosts?.get(it.n) ?? null,
     };
   });
-  addTaskTotals(views, input.tasks, input.spanTokens);
+  addTaskTotals(views, input.tasks, input.spanTokens, input.taskTokens ?? "all");
   return views;
 }
 
@@ -110,7 +115,7 @@ const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.ge
  * (its `iteration` is not logged, or its t0 is after the last span) is known
  * only as part of its task's total (`whole`).
  */
-function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[]) {
+function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[], count: AnalysisSettings["task_tokens"]) {
   const indexOfN = new Map(views.map((v, i) => [v.it.n, i]));
   const at = new Map<number, Map<string, number>>(); // by view index; only where calls count
   const whole = new Map<string, number>();
@@ -118,11 +123,12 @@ function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[]) {
     const i = s.iteration === null ? undefined : indexOfN.get(s.iteration);
     const task = s.taskId ?? (i === undefined ? null : views[i]!.taskId);
     if (task === null) continue;
-    if (i === undefined) add(whole, task, s.tokens);
+    const tokens = count === "new" ? s.newTokens : s.tokens;
+    if (i === undefined) add(whole, task, tokens);
     else {
       let tasks = at.get(i);
       if (!tasks) at.set(i, (tasks = new Map()));
-      add(tasks, task, s.tokens);
+      add(tasks, task, tokens);
     }
   }
   return { at, whole };
@@ -130,12 +136,17 @@ function placeSpanTokens(views: IterationView[], sums: SpanTokenSum[]) {
 
 /**
  * Running totals per task. Iterations' tokens_used — or, for a task none of
- * whose iterations logs tokens_used, its calls' tokens — add up at the
- * iteration where they happen; the figures known only as a task's total (the
- * task record's tokens_used and error_count, used when larger, and calls in
- * no iteration) apply from the task's last iteration on.
+ * whose iterations logs tokens_used, its calls' tokens (all, or the new ones:
+ * `count`) — add up at the iteration where they happen; the figures known
+ * only as a task's total (the task record's tokens_used and error_count, used
+ * when larger, and calls in no iteration) apply from the task's last iteration on.
  */
-function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: SpanTokenSum[]): void {
+function addTaskTotals(
+  views: IterationView[],
+  tasks: StoredTask[],
+  spanTokens: SpanTokenSum[],
+  count: AnalysisSettings["task_tokens"],
+): void {
   const records = mergeTaskRecords(tasks);
   const lastIndex = new Map<string, number>();
   const logsTokens = new Set<string>();
@@ -144,7 +155,7 @@ function addTaskTotals(views: IterationView[], tasks: StoredTask[], spanTokens: 
     lastIndex.set(v.taskId, i);
     if (v.it.tokensUsed !== null) logsTokens.add(v.taskId);
   });
-  const spans = placeSpanTokens(views, spanTokens);
+  const spans = placeSpanTokens(views, spanTokens, count);
   const iterationTokens = new Map<string, number>();
   const callTokens = new Map<string, number>();
   const errors = new Map<string, number>();

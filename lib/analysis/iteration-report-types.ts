@@ -24,7 +24,8 @@ export type LayersReport = {
   after_first_trip: { iterations: number; tokens: number; ms: number; cost_usd: number | null };
 };
 
-export const DETECTORS = [
+/** The seed's detectors: a loop run is watched by these (docs/analysis.md#stagnation-detectors). */
+export const SEED_DETECTORS = [
   "negative_window",
   "no_progress",
   "same_error",
@@ -34,6 +35,8 @@ export const DETECTORS = [
   "circular",
   "repeated_call",
 ] as const;
+/** Every detector: the seed's, and those that read what a session's steps touched (docs/analysis.md#session-detectors). */
+export const DETECTORS = [...SEED_DETECTORS, "edits_reverted", "no_new_files"] as const;
 export type DetectorName = (typeof DETECTORS)[number];
 
 export type StagnationIteration = {

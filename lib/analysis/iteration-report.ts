@@ -40,7 +40,12 @@ export function buildIterationReport(input: IterationInput, s: AnalysisSettings)
   const spanCosts = input.spanCosts ?? [];
   const pricer = input.pricer ?? makePricer(s.prices, input.runStartUs);
   const iterationCosts = costsBy(spanCosts, (c) => c.iteration, pricer);
-  const views = buildIterationViews({ ...input, iterationCosts, promptWaitsExcluded: s.prompt_waits_excluded });
+  const views = buildIterationViews({
+    ...input,
+    iterationCosts,
+    promptWaitsExcluded: s.prompt_waits_excluded,
+    taskTokens: s.task_tokens,
+  });
   const { stagnation, loop_breaker } = replayStagnation(views, s, input.repeatMarks);
   return {
     layers: replayLayers(views, s),

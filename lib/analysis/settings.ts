@@ -4,7 +4,7 @@
 // report), so one name travels from the URL to the report unchanged.
 import { z } from "zod";
 import { describeIssues, unknownKey, type IssueDetail } from "../schemas/errors";
-import { DETECTORS } from "./iteration-report-types";
+import { DETECTORS, SEED_DETECTORS } from "./iteration-report-types";
 
 export const CONTEXT_PRESETS = ["aggressive", "default", "relaxed"] as const;
 /** The context-fill threshold (%) each preset implies, docs/analysis.md#context-clear. */
@@ -49,6 +49,8 @@ export const AnalysisSettings = z.object({
   default_timeout_s: pos(),
   max_iterations: int(),
   task_token_budget: int(),
+  /** docs/analysis.md#three-layer-breaker: what a task's tokens count — every token, or the new ones (not read from the prompt cache). */
+  task_tokens: z.enum(["all", "new"]),
   task_error_limit: int(),
   cooldown_min: num().min(0),
   /** 0: no limit, nothing replayed (docs/analysis.md#rate-limit). */
@@ -83,6 +85,8 @@ export const AnalysisSettings = z.object({
   team_baselines: flag(),
   /** docs/analysis.md#human-waits: tools whose time is a person's (answering, reading a plan): never slow, overcalled or timed out. */
   human_tools: z.array(ToolName),
+  /** docs/analysis.md#permission-waits: tools whose call holds on the harness's permission prompt (a file write): never slow or timed out. */
+  permission_tools: z.array(ToolName),
   /** docs/analysis.md#human-waits: an iteration's time starts at its prompt (`started_at`): the wait for a person is in no saving. */
   prompt_waits_excluded: flag(),
   /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
@@ -119,6 +123,7 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   default_timeout_s: 15,
   max_iterations: 100,
   task_token_budget: 10000,
+  task_tokens: "all",
   task_error_limit: 3,
   cooldown_min: 30,
   max_calls_per_hour: 100,
@@ -137,7 +142,7 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   repeat_calls: 5,
   repeat_window: 10,
   repeat_key: "input",
-  stagnation_detectors: [...DETECTORS],
+  stagnation_detectors: [...SEED_DETECTORS],
   same_error_run: 5,
   same_error_across_clean: false,
   slow_compare: "all",
@@ -145,6 +150,7 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   team_baselines: false,
   human_tools: ["AskUserQuestion", "ExitPlanMode"],
   prompt_waits_excluded: false,
+  permission_tools: [],
   container_tools: ["Task", "TaskOutput", "Agent", "delegate_to_agent"],
   verdict_min_saved_iterations: 0,
   verdict_min_saved_tokens: 0,
@@ -240,7 +246,12 @@ export function settingsFromConfig(config: Record<string, unknown>): PartialSett
 }
 
 /** Settings whose value is a list: JSON (`["a","b"]`) or `a,b` in a query or `--set`. */
-export const LIST_SETTING_NAMES = ["stagnation_detectors", "human_tools", "container_tools"] as const;
+export const LIST_SETTING_NAMES = [
+  "stagnation_detectors",
+  "human_tools",
+  "permission_tools",
+  "container_tools",
+] as const;
 const LIST_SETTINGS = new Set<string>(LIST_SETTING_NAMES);
 
 function parseList(value: string): unknown {

@@ -16,7 +16,8 @@ import type { PartialSettings } from "./settings";
 
 /** What one agent session shares, whether a person prompts its turns or not. */
 const SESSION: PartialSettings = {
-  stagnation_detectors: ["same_error", "repeated_call", "permission_denials"],
+  // What a stuck session shows (docs/analysis.md#stagnation-detectors, #session-detectors).
+  stagnation_detectors: ["same_error", "repeated_call", "permission_denials", "edits_reverted"],
   same_error_run: 3,
   same_error_across_clean: true,
   repeat_key: "input_output",
@@ -25,8 +26,13 @@ const SESSION: PartialSettings = {
   overcall_per_iteration: 40,
   // Each tool against its own usual time and calls per step in the team's last sessions of the shape.
   team_baselines: true,
-  // A session's task reads the whole context every turn; the budget counts new tokens.
-  task_token_budget: 2_000_000,
+  // A session's task re-reads its whole context from the prompt cache every turn: only new tokens count
+  // (tokens_used, else the calls' tokens less their cache reads). In real Claude Code and Gemini CLI sessions
+  // a todo item spent 10 000–811 000 new tokens (median 45 000; the largest: 8 turns of ~100 000). 1.5 M is
+  // about twice the largest, so a healthy task stays below even the warning (1.2 M); a task trips after some
+  // 15 such turns on one item, and is HIGH at 2.25 M: the whole of the longest healthy session (2.3 M, 38 turns).
+  task_tokens: "new",
+  task_token_budget: 1_500_000,
   // Claude Code's own Bash timeout is 2 minutes: shorter advice would cut normal builds and tests.
   default_timeout_s: 120,
   verdict_min_saved_iterations: 1,
@@ -34,11 +40,22 @@ const SESSION: PartialSettings = {
   verdict_min_saved_ms: 60_000,
 };
 
+/**
+ * docs/analysis.md#permission-waits: the file-writing tools an interactive
+ * harness asks the person about by default. Their own work is a write of
+ * milliseconds, so a call's time is the prompt held open. Shells ask too, but a
+ * command's own run is what a timeout is for: they stay timed.
+ */
+const PERMISSION_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "edit"];
+
 export const SHAPE_PROFILES: Readonly<Record<RunShape, PartialSettings>> = {
   loop: {},
-  autonomous: SESSION,
+  // Nobody steers the steps: many in a row that change nothing and read nothing new are going round in circles.
+  // (A person may talk a turn through without a file: interactive sessions are not watched for it.)
+  autonomous: { ...SESSION, stagnation_detectors: [...(SESSION.stagnation_detectors ?? []), "no_new_files"] },
   // A person prompts each turn: the wait before a prompt is theirs, not the agent's, and in no saving.
-  interactive: { ...SESSION, prompt_waits_excluded: true },
+  // A file write asks their permission first (Claude Code, Gemini CLI by default): the call's time is their answer.
+  interactive: { ...SESSION, prompt_waits_excluded: true, permission_tools: PERMISSION_TOOLS },
   // Bare spans have no iterations for the session rules to read: the seed's tool rules, no call limit.
   spans: { max_calls_per_hour: 0 },
 };

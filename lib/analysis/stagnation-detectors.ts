@@ -17,6 +17,15 @@ import {
 } from "./repeated-call-detector";
 import type { RepeatMark } from "./repeated-calls";
 import type { AnalysisSettings } from "./settings";
+import {
+  describeEditsReverted,
+  describeNoNewFiles,
+  editsRevertedStatus,
+  emptySessionHistory,
+  noNewFilesStatus,
+  recordSessionIteration,
+  type SessionHistory,
+} from "./session-detectors";
 
 export type DetectorStatus = { holds: boolean; near: boolean };
 export type DetectorStatuses = Record<DetectorName, DetectorStatus>;
@@ -33,6 +42,7 @@ export type DetectorHistory = {
   approaches: (string | null)[];
   completed: boolean[];
   repeats: RepeatHistory;
+  session: SessionHistory;
 };
 
 export function emptyHistory(): DetectorHistory {
@@ -47,6 +57,7 @@ export function emptyHistory(): DetectorHistory {
     approaches: [],
     completed: [],
     repeats: emptyRepeatHistory(),
+    session: emptySessionHistory(),
   };
 }
 
@@ -93,6 +104,7 @@ export function recordIteration(
   push(h.approaches, approachOf(it), CIRCULAR_WINDOW);
   push(h.completed, completed, CIRCULAR_WINDOW);
   recordRepeatMark(h.repeats, repeat);
+  recordSessionIteration(h.session, it);
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -124,6 +136,8 @@ export function evaluateDetectors(h: DetectorHistory, s: DetectorSettings): Dete
     test_fix_loop: testFixLoop(h.workKinds),
     circular: { holds: circular(h.approaches, h.completed), near: false },
     repeated_call: repeatedCallStatus(h.repeats),
+    edits_reverted: editsRevertedStatus(h.session),
+    no_new_files: noNewFilesStatus(h.session),
   };
   for (const d of DETECTORS) {
     if (!s.stagnation_detectors.includes(d)) out[d] = { holds: false, near: false };
@@ -153,6 +167,10 @@ export function describeDetector(h: DetectorHistory, d: DetectorName): string {
       return `approaches ${h.approaches.map((a) => a ?? "–").join(" → ")}`;
     case "repeated_call":
       return describeRepeatedCall(h.repeats);
+    case "edits_reverted":
+      return describeEditsReverted(h.session);
+    case "no_new_files":
+      return describeNoNewFiles(h.session);
   }
 }
 

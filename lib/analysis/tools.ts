@@ -47,6 +47,7 @@ export type BottleneckSettings = Pick<
   | "overcall_per_iteration"
   | "human_tools"
   | "container_tools"
+  | "permission_tools"
   | "team_baselines"
 >;
 
@@ -106,9 +107,20 @@ export function slowThresholdMs(
   return Math.max(upperMedian(rows.map((r) => r.avg_ms)) * s.slow_ratio, s.min_slow_ms);
 }
 
-/** docs/analysis.md#human-waits, #containers: the tools whose time is not theirs — never slow, overcalled or timed out. */
-export function untimedTools(s: Pick<AnalysisSettings, "human_tools" | "container_tools">): ReadonlySet<string> {
+/** docs/analysis.md#human-waits, #containers: the tools whose calls are a person's or other agents' work — never overcalled. */
+export function notTheAgentsTools(s: Pick<AnalysisSettings, "human_tools" | "container_tools">): ReadonlySet<string> {
   return new Set([...s.human_tools, ...s.container_tools]);
+}
+
+/**
+ * docs/analysis.md#human-waits, #permission-waits, #containers: the tools whose
+ * time is not their own — a person's answer, a permission prompt held open, a
+ * container's children — never slow, timed out or part of a median.
+ */
+export function untimedTools(
+  s: Pick<AnalysisSettings, "human_tools" | "container_tools" | "permission_tools">,
+): ReadonlySet<string> {
+  return new Set([...notTheAgentsTools(s), ...s.permission_tools]);
 }
 
 /**
@@ -144,13 +156,12 @@ function repeatedByTool(repeated: readonly RepeatedCall[]): Map<string, Repeated
   return out;
 }
 
-/** What a row is judged by: its slow bar (null: never slow) and its team baseline, if any. */
-/** A row's bars: its slow threshold (null: never slow), its team baseline, whether its time is a person's or a container's. */
-type Bars = { slowMs: number | null; baseline: ToolBaseline | undefined; untimed: boolean };
+/** A row's bars: its slow threshold (null: never slow), its team baseline, whether its calls are a person's or a container's. */
+type Bars = { slowMs: number | null; baseline: ToolBaseline | undefined; notTheAgents: boolean };
 
 function reasonsFor(
   row: ToolRow,
-  { slowMs, baseline, untimed }: Bars,
+  { slowMs, baseline, notTheAgents }: Bars,
   s: BottleneckSettings,
   repeated: RepeatedCall | undefined,
   iterations: number,
@@ -163,7 +174,7 @@ function reasonsFor(
   const failing = row.fail_rate >= s.fail_rate && row.calls >= 2;
   if (failing) reasons.push({ kind: "failing", fail_rate: row.fail_rate, calls: row.calls });
   const mostlyBad = failing || (repeated !== undefined && repeated.calls * 2 >= row.calls);
-  const overcalled = overcalledReason(row, s, mostlyBad, iterations, baseline, untimed);
+  const overcalled = overcalledReason(row, s, mostlyBad, iterations, baseline, notTheAgents);
   if (overcalled) reasons.push(overcalled);
   if (repeated) reasons.push({ kind: "repeated", calls: repeated.calls, input: repeated.input });
   return reasons;
@@ -182,9 +193,9 @@ function overcalledReason(
   mostlyBad: boolean,
   iterations: number,
   baseline: ToolBaseline | undefined,
-  untimed: boolean,
+  notTheAgents: boolean,
 ): BottleneckReason | null {
-  if (row.calls < s.overcall_calls || untimed) return null;
+  if (row.calls < s.overcall_calls || notTheAgents) return null;
   const plain = { kind: "overcalled" as const, calls: row.calls };
   if (s.overcall_per_iteration === 0) return plain;
   const perIteration = row.calls / Math.max(1, iterations);
@@ -205,16 +216,17 @@ export function findBottlenecks(
 ): Bottleneck[] {
   if (rows.length === 0) return [];
   const untimed = untimedTools(s);
+  const others = notTheAgentsTools(s);
   const peers = peersOf(rows, s, ctx.llmTools ?? new Set(), untimed);
   const thresholds = new Map<readonly ToolRow[], number>();
   // A tool with a team baseline is slow against its own usual time, any other against its peers.
   const barsOf = (row: ToolRow): Bars => {
     const baseline = baselineOf(row.tool, ctx.baselines ?? {}, s);
-    if (untimed.has(row.tool)) return { slowMs: null, baseline, untimed: true };
-    if (baseline) return { slowMs: baselineSlowMs(baseline, s), baseline, untimed: false };
+    if (untimed.has(row.tool)) return { slowMs: null, baseline, notTheAgents: others.has(row.tool) };
+    if (baseline) return { slowMs: baselineSlowMs(baseline, s), baseline, notTheAgents: false };
     const group = peers(row);
     if (!thresholds.has(group)) thresholds.set(group, slowThresholdMs(group, s));
-    return { slowMs: thresholds.get(group) ?? null, baseline, untimed: false };
+    return { slowMs: thresholds.get(group) ?? null, baseline, notTheAgents: false };
   };
   const repeats = repeatedByTool(repeated);
   return rows

@@ -21,6 +21,7 @@ export const WHAT_IF_FIELDS: readonly SettingField[] = [
   slider("cooldown_min", 0, 240),
   slider("max_iterations", 1, 200),
   slider("task_token_budget", 1000, 200000, 1000),
+  { name: "task_tokens", kind: "choice", options: ["all", "new"] },
   slider("task_error_limit", 1, 20),
   slider("repeat_calls", 2, 20),
   slider("repeat_window", 1, 50),

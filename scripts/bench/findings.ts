@@ -15,7 +15,7 @@ import { readRecords, summarise } from "@/bin/cli/analyze-command";
 import { collectFiles } from "@/bin/cli/collect-files";
 import { analyzeRun, type AnalysisReport } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
-import { DEFAULT_SETTINGS, resolveSettings } from "@/lib/analysis/settings";
+import { DEFAULT_SETTINGS, resolveSettings, type AnalysisSettings } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { looksLikeOutcomesFile, readOutcomesFile } from "@/bin/cli/outcomes-command";
 import { matchOutcomes, type OutcomeEntry } from "@/lib/outcomes-file";
@@ -116,6 +116,9 @@ function printOutcomeSet(name: string, runs: Graded[]): void {
   );
 }
 
+/** A person's answer, or a permission prompt held open (docs/analysis.md#human-waits, #permission-waits). */
+const humanWaits = (s: AnalysisSettings) => new Set([...s.human_tools, ...s.permission_tools]);
+
 function printSessionSet(name: string, runs: Graded[]): void {
   const verdicts = runs.filter((r) => r.report.verdict.tripped).length;
   const notes = runs.reduce((s, r) => s + r.report.verdict.notes.length, 0);
@@ -125,7 +128,7 @@ function printSessionSet(name: string, runs: Graded[]): void {
   );
   const wrong = runs.flatMap((r) =>
     r.report.bottlenecks
-      .filter((b) => READ_ONLY.has(b.tool) || r.report.settings.human_tools.includes(b.tool))
+      .filter((b) => READ_ONLY.has(b.tool) || humanWaits(r.report.settings).has(b.tool))
       .filter((b) => b.reasons.some((x) => x.kind === "slow" || x.kind === "overcalled"))
       .map((b) => `${b.tool} (${b.reasons.map((x) => x.kind).join("+")})`),
   );

@@ -274,7 +274,11 @@ describe.each(targets)("the run's end and the breakers by time: database and mem
 // nothing), 40 s (b). Calls at −5 s, 10 s exactly, 10 s + 1 µs, 25 s, 30 s,
 // 35 s naming iteration 3, 39.999999 s, 50 s (after the last), one naming
 // iteration 9 (not logged); an agent span and a call without tokens count
-// nothing.
+// nothing. New tokens (task_tokens: new) leave out each call's cache-read
+// share as cache-tokens.ts reads it: a string count (none), Claude Code's read
+// beside its write (the write is new), a GenAI read on a call that logs its
+// cost, a read on a call without tokens_in, Codex's cached input above
+// tokens_in (clamped), a negative one (none).
 const tokenCall = (id: string, us: number, fields: Record<string, unknown>) =>
   JSON.stringify({
     run_id: "r-tokens",
@@ -300,15 +304,24 @@ const TOKEN_TEXT = [
       task_id: task,
     }),
   ),
-  tokenCall("c1", -5e6, { tokens_in: 100, tokens_out: 10 }),
+  tokenCall("c1", -5e6, { tokens_in: 100, tokens_out: 10, meta: { cache_read_input_tokens: "90" } }),
   tokenCall("c2", 10e6, { tokens_in: 1000, tokens_out: 0, task_id: "a" }),
-  tokenCall("c3", 10e6 + 1, { tokens_in: 5000, tokens_out: 500 }),
+  tokenCall("c3", 10e6 + 1, {
+    tokens_in: 5000,
+    tokens_out: 500,
+    meta: { cache_read_input_tokens: 4000, cache_creation_input_tokens: 900 },
+  }),
   tokenCall("c4", 25e6, { kind: "tool", name: "search", tokens_in: 700, task_id: "b" }),
-  tokenCall("c5", 30e6, { tokens_in: 1, tokens_out: 1 }),
+  tokenCall("c5", 30e6, {
+    tokens_in: 1,
+    tokens_out: 1,
+    cost_usd: 0.01,
+    meta: { "gen_ai.usage.cache_read.input_tokens": 1 },
+  }),
   tokenCall("c6", 35e6, { tokens_in: 20, iteration: 3 }),
-  tokenCall("c7", 40e6 - 1, { tokens_out: 9 }),
-  tokenCall("c8", 50e6, { tokens_in: 3000, task_id: "b" }),
-  tokenCall("c9", 1e6, { tokens_in: 40, tokens_out: 2, task_id: "a", iteration: 9 }),
+  tokenCall("c7", 40e6 - 1, { tokens_out: 9, meta: { cache_read_input_tokens: 50 } }),
+  tokenCall("c8", 50e6, { tokens_in: 3000, task_id: "b", meta: { cached_input_tokens: 5000 } }),
+  tokenCall("c9", 1e6, { tokens_in: 40, tokens_out: 2, task_id: "a", iteration: 9, meta: { cached_input_tokens: -3 } }),
   tokenCall("c10", 1e6, { kind: "agent", name: "iteration", tokens_in: 99_999 }),
   tokenCall("c11", 1e6, { kind: "tool", name: "search" }),
 ].join("\n");
@@ -328,7 +341,7 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
       JSON.stringify([x.iteration, x.taskId]).localeCompare(JSON.stringify([y.iteration, y.taskId])),
     );
 
-  test("same calls, same sums: by the call's iteration, else the iteration covering its t0", async () => {
+  test("same calls, same sums, all and new: by the call's iteration, else the iteration covering its t0", async () => {
     const records = await memoryRecords(TOKEN_TEXT);
     const memory = buildMemoryInput("r-tokens", records);
     const bounds = iterationBounds(memory.runStartUs, memory.iterations);
@@ -336,14 +349,14 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
     const byRule = sorted(sumSpanTokens(calls, bounds));
     expect(byRule).toEqual(
       sorted([
-        { iteration: 1, taskId: null, tokens: 110 },
-        { iteration: 1, taskId: "a", tokens: 1000 },
-        { iteration: 2, taskId: null, tokens: 5502 },
-        { iteration: 2, taskId: "b", tokens: 700 },
-        { iteration: 3, taskId: null, tokens: 20 },
-        { iteration: 4, taskId: null, tokens: 9 },
-        { iteration: null, taskId: "b", tokens: 3000 },
-        { iteration: 9, taskId: "a", tokens: 42 },
+        { iteration: 1, taskId: null, tokens: 110, newTokens: 110 },
+        { iteration: 1, taskId: "a", tokens: 1000, newTokens: 1000 },
+        { iteration: 2, taskId: null, tokens: 5502, newTokens: 1501 },
+        { iteration: 2, taskId: "b", tokens: 700, newTokens: 700 },
+        { iteration: 3, taskId: null, tokens: 20, newTokens: 20 },
+        { iteration: 4, taskId: null, tokens: 9, newTokens: 9 },
+        { iteration: null, taskId: "b", tokens: 3000, newTokens: 0 },
+        { iteration: 9, taskId: "a", tokens: 42, newTokens: 42 },
       ]),
     );
     const input = (await loadAnalysisInput(h.db, "r-tokens"))!;
@@ -360,6 +373,22 @@ describe.each(targets)("span tokens per iteration: SQL follows the pure rule on 
     expect(fromDb.layers.events.map((e) => [e.layer, e.kind, e.task_id, e.iteration, e.value])).toEqual([
       ["token", "warning", "a", 2, 6654],
       ["token", "trip", "a", 2, 6654],
+    ]);
+  });
+
+  test("with task_tokens new the reports agree, and only the new tokens count towards a task", async () => {
+    // a: 1 110 at 1, then 1 501 + 42 at 2 — b: 700 + 9 + 0 (its 3 000 in all read from the cache) at 4
+    const settings = resolveSettings({ task_token_budget: 2000, task_tokens: "new" });
+    const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-tokens"))!, settings);
+    const fromMemory = await analyzeRun(buildMemoryInput("r-tokens", await memoryRecords(TOKEN_TEXT)), settings);
+    expect(fromDb).toEqual(fromMemory);
+    expect(fromDb.layers.events.map((e) => [e.layer, e.kind, e.task_id, e.iteration, e.value])).toEqual([
+      ["token", "warning", "a", 2, 2653],
+      ["token", "trip", "a", 2, 2653],
+    ]);
+    expect(fromDb.tasks.map((t) => [t.task_id, t.tokens])).toEqual([
+      ["a", 2653],
+      ["b", 709],
     ]);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { atMin, makeEvent, makeIteration, makeTask, RUN_START_US, views } from "./iteration-factories";
+import { buildIterationReport } from "@/lib/analysis/iteration-report";
+import { iterationBounds, sumSpanTokens, type SpanTokens } from "@/lib/analysis/span-tokens";
+import type { StoredIteration } from "@/lib/schemas/records";
+import { atMin, makeEvent, makeIteration, makeTask, RUN_START_US, settings, views } from "./iteration-factories";
 
 describe("iteration spans and events (docs/analysis.md#run-start-and-iteration-time-spans)", () => {
   test("iteration i covers (ts_{i-1}, ts_i], the first from the run start", () => {
@@ -67,7 +70,12 @@ describe("tasks completed in an iteration (docs/analysis.md#tasks-completed)", (
 });
 
 describe("task tokens (docs/analysis.md#task-tokens-and-errors) and errors (docs/analysis.md#three-layer-breaker)", () => {
-  const sum = (iteration: number | null, taskId: string | null, tokens: number) => ({ iteration, taskId, tokens });
+  const sum = (iteration: number | null, taskId: string | null, tokens: number, newTokens = tokens) => ({
+    iteration,
+    taskId,
+    tokens,
+    newTokens,
+  });
 
   test("iterations' tokens_used add up as the task goes", () => {
     const its = [1, 2, 3].map((n) => makeIteration({ n, taskId: "t", tokensUsed: 100 * n }));
@@ -128,5 +136,54 @@ describe("task tokens (docs/analysis.md#task-tokens-and-errors) and errors (docs
   test("an empty or whitespace-only error does not make an iteration report errors", () => {
     const its = [[""], ["   "], ["", "E"]].map((errors, i) => makeIteration({ n: i + 1, taskId: "t", errors }));
     expect(views(its).map((v) => v.taskErrors)).toEqual([0, 0, 1]);
+  });
+});
+
+describe("what a task's tokens count: task_tokens (docs/analysis.md#three-layer-breaker)", () => {
+  // task t, three turns (1, 2, 3 min), no tokens_used: one model call each re-reads 100 000 tokens of
+  // context from the prompt cache, writes 800 to it, sends 200 new and gets 500 back — 1 500 new tokens a turn
+  const its = [1, 2, 3].map((n) => makeIteration({ n, taskId: "t" }));
+  const turnCall = (n: number): SpanTokens => ({
+    iteration: n,
+    taskId: null,
+    t0Us: atMin(n - 0.5),
+    tokensIn: 101_000,
+    tokensOut: 500,
+    meta: { input_tokens: 200, cache_read_input_tokens: 100_000, cache_creation_input_tokens: 800 },
+  });
+  const reportWith = (iterations: StoredIteration[], taskTokens: "all" | "new") =>
+    buildIterationReport(
+      {
+        runStartUs: RUN_START_US,
+        iterations,
+        events: [],
+        tasks: [],
+        spanTokens: sumSpanTokens([1, 2, 3].map(turnCall), iterationBounds(RUN_START_US, iterations)),
+      },
+      settings({ task_token_budget: 10_000, task_tokens: taskTokens }),
+    );
+  const tokenEvents = (r: ReturnType<typeof reportWith>) =>
+    r.layers.events.map((e) => [e.kind, e.severity, e.iteration, e.value]);
+
+  test("with task_tokens new, a task's tokens leave out what was read from the prompt cache", () => {
+    expect(reportWith(its, "new").tasks).toMatchObject([{ task_id: "t", tokens: 4500 }]);
+    expect(tokenEvents(reportWith(its, "new"))).toEqual([]);
+  });
+
+  test("with task_tokens all (the default), the context re-read every turn counts and trips the first turn", () => {
+    expect(reportWith(its, "all").tasks).toMatchObject([{ task_id: "t", tokens: 304_500 }]);
+    expect(tokenEvents(reportWith(its, "all"))).toEqual([
+      ["warning", "LOW", 1, 101_500],
+      ["trip", "HIGH", 1, 101_500],
+    ]);
+  });
+
+  test("with task_tokens new, iterations' own tokens_used still count as logged", () => {
+    // the importers already leave cache reads out of tokens_used: it is not cut again
+    const logged = its.map((it) => ({ ...it, tokensUsed: 4500 }));
+    expect(tokenEvents(reportWith(logged, "new"))).toEqual([
+      ["warning", "LOW", 2, 9000],
+      ["trip", "MEDIUM", 3, 13_500],
+    ]);
   });
 });

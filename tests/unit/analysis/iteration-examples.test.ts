@@ -38,6 +38,7 @@ function loadExample(file: string): IterationInput {
           t0Us: parseTimeUs(raw.t0) ?? Number.NaN,
           tokensIn: typeof raw.tokens_in === "number" ? raw.tokens_in : null,
           tokensOut: typeof raw.tokens_out === "number" ? raw.tokens_out : null,
+          meta: null,
         });
       }
     });

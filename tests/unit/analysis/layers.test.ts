@@ -90,7 +90,7 @@ describe("three-layer replay", () => {
   test("a span's tokens count at its iteration, so a task trips mid-way", () => {
     // task t logs no tokens_used; its calls: 6 000 in it1, 6 000 in it2, nothing in it3 → trips at 2, not 3
     const its = iterations(3, () => ({ taskId: "t" }));
-    const spans = [1, 2].map((n) => ({ iteration: n, taskId: "t", tokens: 6000 }));
+    const spans = [1, 2].map((n) => ({ iteration: n, taskId: "t", tokens: 6000, newTokens: 6000 }));
     expect(brief(replayLayers(views(its, [], [], spans), settings()))).toEqual([
       "token:warning:LOW@2/t",
       "token:trip:MEDIUM@2/t",

@@ -168,9 +168,18 @@ describe("memory source", () => {
     ]);
   });
   test("span tokens (in + out) are summed per iteration and task, only over calls that log tokens", async () => {
-    // iterations end at 10 s and 20 s | calls at 1 s, 2 s (t-1), 12 s (its own iteration 1), 15 s (no task), 25 s (after the last)
+    // iterations end at 10 s and 20 s | calls at 1 s (80 of its 100 in read from the cache: 40 new), 2 s (t-1),
+    // 12 s (its own iteration 1), 15 s (no task), 25 s (after the last)
     const input = buildMemoryInput("r", [
-      makeSpan({ name: "m", kind: "llm", at: 1, taskId: "t-1", tokensIn: 100, tokensOut: 20 }),
+      makeSpan({
+        name: "m",
+        kind: "llm",
+        at: 1,
+        taskId: "t-1",
+        tokensIn: 100,
+        tokensOut: 20,
+        meta: { cache_read_input_tokens: 80 },
+      }),
       makeSpan({ name: "m", kind: "llm", at: 2, taskId: "t-1", tokensIn: 5, tokensOut: null }),
       makeSpan({ name: "m", kind: "llm", at: 12, taskId: "t-1", iteration: 1, tokensIn: 7, tokensOut: 0 }),
       makeSpan({ name: "m", kind: "llm", at: 15, tokensIn: 30, tokensOut: 3 }),
@@ -179,9 +188,9 @@ describe("memory source", () => {
       makeSpan({ name: "it", kind: "agent", at: 3, taskId: "t-2", tokensIn: 999, tokensOut: 999 }),
     ]);
     expect((await totalsOf(input, [10, 20])).spanTokens).toEqual([
-      { iteration: 1, taskId: "t-1", tokens: 132 },
-      { iteration: 2, taskId: null, tokens: 33 },
-      { iteration: null, taskId: "t-2", tokens: 2 },
+      { iteration: 1, taskId: "t-1", tokens: 132, newTokens: 52 },
+      { iteration: 2, taskId: null, tokens: 33, newTokens: 33 },
+      { iteration: null, taskId: "t-2", tokens: 2, newTokens: 2 },
     ]);
   });
   test("timeout totals follow the rule per tool at its timeout: calls only, only tools with a call over", async () => {

@@ -49,6 +49,27 @@ describe("human time is not agent time", () => {
   });
 });
 
+describe("human time is not agent time: a permission prompt", () => {
+  test("in an interactive session a file write's time is the person's answer: never slow, never a timeout", async () => {
+    const rows = [agg("Read", 20, 2_000), agg("Bash", 10, 30_000), agg("Write", 4, 280_000), agg("Edit", 6, 60_000)];
+    expect(reasonsOf(rows, SESSION, 10)).toEqual({});
+    const spans = [makeSpan({ name: "Write", at: 0, ms: 300_000 }), makeSpan({ name: "Bash", at: 400, ms: 200_000 })];
+    const report = await analyzeRun(buildMemoryInput("r", spans), SESSION);
+    expect(report.timeouts.map((t) => t.tool)).toEqual(["Bash"]);
+  });
+
+  test("a shell stays timed, and an autonomous run asks nobody: its writes are timed", () => {
+    const rows = [agg("Read", 20, 2_000), agg("Grep", 10, 1_000), agg("Write", 4, 280_000)];
+    expect(reasonsOf(rows, AUTONOMOUS, 10)).toEqual({ Write: ["slow"] });
+    expect(reasonsOf([...rows, agg("Bash", 2, 400_000)], SESSION, 10)).toEqual({ Bash: ["slow"] });
+  });
+
+  test("a file write still counts its calls: mostly failing writes are overcalled and failing", () => {
+    const rows = [agg("Read", 20, 2_000), agg("Edit", 12, 12_000, 10)];
+    expect(reasonsOf(rows, SESSION, 1)).toEqual({ Edit: ["failing", "overcalled"] });
+  });
+});
+
 describe("human time is not agent time: the wait for a prompt", () => {
   // Turn 1 ends at 1 min; the person prompts turn 2 at 50 min; it ends at 52 min.
   const its = [
@@ -134,6 +155,26 @@ describe("timeout advice is for tools", () => {
 });
 
 describe("stagnation in a session", () => {
+  test("autonomous steps that change nothing and read nothing new are stuck; a person's turns without a file are not", () => {
+    const its = iterations(30, (n) => ({
+      filesModified: [],
+      errors: [],
+      attrs: { files_read: n === 1 ? ["a.py"] : [] },
+    }));
+    expect(replayStagnation(views(its), AUTONOMOUS).stagnation.detections.map((d) => d.detector)).toEqual([
+      "no_new_files",
+    ]);
+    expect(replayStagnation(views(its), SESSION).stagnation.detections).toEqual([]);
+  });
+
+  test("both session shapes watch edits undone again and again", () => {
+    const its = iterations(8, (n) => ({ filesModified: ["a.py"], errors: [], reverted: n % 2 === 0 }));
+    for (const lens of [AUTONOMOUS, SESSION])
+      expect(replayStagnation(views(its), lens).stagnation.detections).toMatchObject([
+        { detector: "edits_reverted", at_iteration: 6 },
+      ]);
+  });
+
   test("steps that modify no file are not stuck: exploring and answering is progress-neutral", () => {
     const its = iterations(8, () => ({ filesModified: [], errors: [] }));
     const r = replayStagnation(views(its), SESSION);

@@ -30,9 +30,9 @@ const usual = (p95_ms: number, runs = 7, calls_per_iteration_p95: number | null 
 });
 
 describe("slow against the team's usual time", () => {
-  // Read 20 ms, Grep 30 ms, Edit 40 ms: the peers' upper median is 40 ms → slow from 120 ms.
+  // Read 20 ms, Grep 30 ms, Glob 40 ms: the peers' upper median is 40 ms → slow from 120 ms.
   const run = (bashAvgMs: number) =>
-    summariseTools([agg("Bash", 2, 2 * bashAvgMs), agg("Read", 1, 20), agg("Grep", 1, 30), agg("Edit", 1, 40)]);
+    summariseTools([agg("Bash", 2, 2 * bashAvgMs), agg("Read", 1, 20), agg("Grep", 1, 30), agg("Glob", 1, 40)]);
   const slowOf = (bashAvgMs: number, baselines: ToolBaselines, s = SESSION) =>
     findBottlenecks(run(bashAvgMs), s, [], { baselines, iterations: 10 })
       .find((b) => b.tool === "Bash")
@@ -57,7 +57,7 @@ describe("slow against the team's usual time", () => {
   });
 
   test("a tool slow against its own usual time though not against its peers", () => {
-    const rows = summariseTools([agg("Read", 1, 90), agg("Grep", 1, 30), agg("Edit", 1, 40), agg("Bash", 1, 5000)]);
+    const rows = summariseTools([agg("Read", 1, 90), agg("Grep", 1, 30), agg("Glob", 1, 40), agg("Bash", 1, 5000)]);
     const b = findBottlenecks(rows, SESSION, [], { baselines: { Read: usual(10, 5) } });
     expect(b.find((x) => x.tool === "Read")?.reasons).toEqual([
       { kind: "slow", avg_ms: 90, threshold_ms: 50, baseline_ms: 10, baseline_runs: 5 },
