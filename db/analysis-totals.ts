@@ -7,12 +7,16 @@
 // docs/analysis.md#task-tokens-and-errors, all and new (tokens are whole numbers, so the
 // sums are the ones a GROUP BY of their own would give). Two scans, not one:
 // grouping every call by the cost keys costs more than reading the spans twice.
+// In an interactive session (prompt_waits_excluded) a third, small scan reads only
+// the calls of the tools a person holds (spans_run_name_t0_idx) for
+// docs/analysis.md#human-waits: their merged time per iteration.
 // Same reading as the memory source: calls are spans of kind tool or llm.
 // tests/integration/analysis-sources.test.ts holds each part to the pure rule.
 import { sql, type SQL } from "drizzle-orm";
 import { CACHE_READ_KEYS, CACHE_WRITE_1H_KEYS, CACHE_WRITE_KEYS } from "@/lib/analysis/cache-tokens";
 import { MODEL_KEYS, type SpanCostSum } from "@/lib/analysis/costs";
 import { CALL_SIZE_STARTS_TOKENS } from "@/lib/analysis/price-catalog";
+import { humanWaitTools, type HumanWaitSum } from "@/lib/analysis/human-waits";
 import type { IterationBounds, SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { timeoutLimitUs, type TimeoutSettings, type TimeoutTotals } from "@/lib/analysis/timeouts";
 import type { CallTotals, CallTotalsQuery } from "@/lib/analysis/types";
@@ -132,6 +136,36 @@ function costsQuery(runId: string, b: IterationBounds): SQL {
     GROUP BY 1, 2, 3, 4, 5`;
 }
 
+/**
+ * lib/analysis/human-waits.ts in SQL: per iteration (placed as iterationOf
+ * says; none after the last), the union of the wait tools' calls' [t0, t1] in
+ * whole microseconds — in t0 order, each call adds what it reaches past the
+ * latest end of the calls before it; a call with t1 before t0 lasts 0.
+ */
+function waitsQuery(runId: string, b: IterationBounds, tools: readonly string[]): SQL {
+  const names = sql.join(
+    tools.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const t0Us = sql`(extract(epoch from s.t0) * 1000000)::bigint`;
+  const t1Us = sql`(extract(epoch from s.t1) * 1000000)::bigint`;
+  return sql`SELECT iteration, sum(greatest(0, t1_us - greatest(t0_us, coalesce(prev_end_us, t0_us))))::float8 AS wait_us
+    FROM (
+      SELECT iteration, t0_us, t1_us, max(t1_us) OVER (PARTITION BY iteration ORDER BY t0_us, t1_us
+          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev_end_us
+      FROM (SELECT ${iterationOf(b)} AS iteration, ${t0Us} AS t0_us, greatest(${t1Us}, ${t0Us}) AS t1_us
+        FROM spans s WHERE s.run_id = ${runId} AND ${CALL} AND s.name IN (${names})) w
+    ) x
+    WHERE iteration IS NOT NULL GROUP BY iteration ORDER BY iteration`;
+}
+
+async function loadHumanWaits(db: Db, runId: string, q: CallTotalsQuery): Promise<HumanWaitSum[]> {
+  const tools = humanWaitTools(q.waits);
+  if (tools.length === 0) return [];
+  const rows = rowsOf<{ iteration: number; wait_us: number }>(await db.execute(waitsQuery(runId, q.bounds, tools)));
+  return rows.map((r) => ({ iteration: Number(r.iteration), ms: Number(r.wait_us) / 1000 }));
+}
+
 /** The calls' tokens, all and new, per iteration and task_id, from the cost groups. */
 function sumTokens(rows: readonly CostRow[]): SpanTokenSum[] {
   const sums = new Map<string, SpanTokenSum>();
@@ -169,6 +203,8 @@ const toCostSum = (r: CostRow): SpanCostSum => ({
  * iterations makes about 20 000 groups, some 8 MB. And compiling the
  * expressions (JIT) takes longer than one scan of one run. Two transactions,
  * not one: on PGlite a request gets its turn between them (pglite-gate.ts).
+ * The waits' scan needs neither: it reads a few tools' calls by index, and
+ * its window must sort them.
  */
 export async function loadCallTotals(db: Db, runId: string, q: CallTotalsQuery): Promise<CallTotals> {
   const planned = <T>(query: SQL) =>
@@ -179,6 +215,7 @@ export async function loadCallTotals(db: Db, runId: string, q: CallTotalsQuery):
     });
   const toolRows = await planned<ToolRow>(toolsQuery(runId, q.timeouts));
   const costRows = await planned<CostRow>(costsQuery(runId, q.bounds));
+  const humanWaits = await loadHumanWaits(db, runId, q);
   const timeouts = toolRows
     .filter((r) => Number(r.exceeded) > 0)
     .map((r): [string, TimeoutTotals] => [r.tool, { exceeded: Number(r.exceeded), excessMs: Number(r.excess_ms) }]);
@@ -194,5 +231,6 @@ export async function loadCallTotals(db: Db, runId: string, q: CallTotalsQuery):
     timeouts: Object.fromEntries(timeouts),
     spanTokens: sumTokens(costRows),
     spanCosts: costRows.map(toCostSum),
+    humanWaits,
   };
 }

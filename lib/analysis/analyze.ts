@@ -5,7 +5,8 @@
 // docs/analysis.md#loop-breaker, docs/analysis.md#token-budget, docs/analysis.md#context-clear).
 // O(spans + events + iterations) time. The source gives the calls' aggregates
 // in one piece (two grouped scans in the database: tools and timeouts, tokens
-// and costs), then two streams: the tools' spans, grouped by tool, into one
+// and costs; in an interactive session a third over the person's wait calls only,
+// docs/analysis.md#human-waits), then two streams: the tools' spans, grouped by tool, into one
 // breaker replay per tool; the calls in time order into the rate-limit replay
 // and the identical-calls scan together. Memory stays O(tools + events +
 // iterations), never O(spans). Pure: no clock, no database; same input → same report.
@@ -120,7 +121,7 @@ export async function analyzeRun(
   baselines: Readonly<ToolBaselines> = {},
 ): Promise<AnalysisReport> {
   const bounds = iterationBounds(input.runStartUs, input.iterations);
-  const totalsRead = input.callTotals({ bounds, timeouts: settings });
+  const totalsRead = input.callTotals({ bounds, timeouts: settings, waits: settings });
   const breakersRead = replayToolBreakers(input, settings);
   const timedRead = totalsRead.then((t) => scanTimedCalls(input, t.hasLlmSpans, settings));
   const [totals, replays, { rateLimit, repeats }] = await Promise.all([totalsRead, breakersRead, timedRead]);
@@ -141,6 +142,7 @@ export async function analyzeRun(
       tasks: input.tasks,
       spanTokens: totals.spanTokens,
       spanCosts: totals.spanCosts,
+      humanWaits: totals.humanWaits,
       pricer,
     },
     settings,

@@ -3,15 +3,19 @@
 // iteration-side rule needs to know about an iteration besides its own fields — its
 // time span and duration (spans end at the running maximum of ts), the events inside
 // it, its current task, the tasks it completed, and that task's running token and
-// error totals. Tokens grow where the work happens: iterations' tokens_used, or the
-// calls' tokens at the iteration each call belongs to (span-tokens.ts) — every
-// token, or with `task_tokens: new` (sessions, docs/analysis.md#three-layer-breaker)
-// the ones not read from the prompt cache; only the task record's totals wait
-// for the task's last iteration.
+// error totals. With `prompt_waits_excluded` (the interactive lens,
+// docs/analysis.md#human-waits) the agent's time leaves out a person's: the wait
+// before the turn's prompt, and the merged time of the questions and permission
+// prompts inside it (human-waits.ts), floored at 0. Tokens grow where the work
+// happens: iterations' tokens_used, or the calls' tokens at the iteration each
+// call belongs to (span-tokens.ts) — every token, or with `task_tokens: new`
+// (sessions, docs/analysis.md#three-layer-breaker) the ones not read from the
+// prompt cache; only the task record's totals wait for the task's last iteration.
 // O(iterations + events + token sums + tasks · log events).
 // Deliberately does not score or judge anything; the rules do that.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import { reportsErrors } from "./progress";
+import type { HumanWaitSum } from "./human-waits";
 import type { AnalysisSettings } from "./settings";
 import type { SpanTokenSum } from "./span-tokens";
 import { parseTimeUs } from "../time";
@@ -20,7 +24,10 @@ export type IterationView = {
   it: StoredIteration;
   /** Exclusive start of the iteration's span (the previous iterations' latest ts, or the run start). */
   startUs: number;
-  /** The agent's time in it: from its start (its own `started_at` when later: a prompt), to its ts. */
+  /**
+   * The agent's time in it: from its start (its own `started_at` when later: a prompt) to its ts,
+   * less a person's waits inside it (humanWaits), never below 0 — both with prompt_waits_excluded.
+   */
   durationMs: number;
   /** Events with ts in (startUs, end of the span]; the first iteration also takes earlier ones. */
   events: StoredEvent[];
@@ -47,6 +54,8 @@ export type IterationContextInput = {
   iterationCosts?: ReadonlyMap<number | null, number | null>;
   /** prompt_waits_excluded: an iteration's time starts at its own `started_at` (the prompt), not at the previous end. */
   promptWaitsExcluded?: boolean;
+  /** With promptWaitsExcluded: per iteration, the merged time of the calls a person held (human-waits.ts). */
+  humanWaits?: readonly HumanWaitSum[];
   /** task_tokens: the calls' tokens a task counts — all, or the new ones (SpanTokenSum.newTokens); none: all. */
   taskTokens?: AnalysisSettings["task_tokens"];
 };
@@ -61,6 +70,7 @@ export function iterationEndsUs(runStartUs: number, iterations: readonly { tsUs:
 export function buildIterationViews(input: IterationContextInput): IterationView[] {
   const starts = input.events.filter((e) => e.kind === "task_started" && e.taskId !== null);
   const ends = iterationEndsUs(input.runStartUs, input.iterations);
+  const waitMs = new Map(input.promptWaitsExcluded ? (input.humanWaits ?? []).map((w) => [w.iteration, w.ms]) : []);
   let cursor = 0;
   const views: IterationView[] = input.iterations.map((it, i) => {
     const startUs = i === 0 ? input.runStartUs : ends[i - 1]!; // ends is parallel to iterations
@@ -76,7 +86,7 @@ export function buildIterationViews(input: IterationContextInput): IterationView
     return {
       it,
       startUs: i === 0 ? Math.min(startUs, it.tsUs) : startUs,
-      durationMs: Math.max(0, it.tsUs - workStartUs) / 1000,
+      durationMs: Math.max(0, (it.tsUs - workStartUs) / 1000 - (waitMs.get(it.n) ?? 0)),
       events,
       taskId: it.taskId ?? latestTaskStarted(starts, it.tsUs),
       tasksCompleted: Math.max(it.tasksCompleted ?? 0, completedEvents),

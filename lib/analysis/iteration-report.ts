@@ -13,6 +13,7 @@ import { replayTokenBudget } from "./token-budget";
 import { recommendContextClear } from "./context-clear";
 import type { RepeatMark } from "./repeated-calls";
 import type { SpanTokenSum } from "./span-tokens";
+import type { HumanWaitSum } from "./human-waits";
 import { costsBy, type SpanCostSum } from "./costs";
 import { makePricer, type Pricer } from "./pricer";
 import { listTaskCosts } from "./task-costs";
@@ -32,6 +33,8 @@ export type IterationInput = {
   spanCosts?: SpanCostSum[];
   /** The prices of the calls (pricer.ts); none: the `prices` setting over the catalog at the run's start. */
   pricer?: Pricer;
+  /** docs/analysis.md#human-waits: a person's time inside each iteration (human-waits.ts); none: nothing taken out. */
+  humanWaits?: HumanWaitSum[];
   /** Per iteration n, where identical calls gathered (repeated-calls.ts); none: the detector never holds. */
   repeatMarks?: ReadonlyMap<number, RepeatMark>;
 };

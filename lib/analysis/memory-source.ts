@@ -8,6 +8,7 @@
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
 import { cacheSharesOf, cacheWrite1hOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
+import { sumHumanWaits } from "./human-waits";
 import { coveringIteration, sumSpanTokens } from "./span-tokens";
 import { timeoutOf, totalTimeouts, type TimeoutSettings, type TimeoutTotals } from "./timeouts";
 import type { AnalysisInput, CallTotals, CallTotalsQuery, TimedCall, ToolAggregate, ToolSpan } from "./types";
@@ -159,6 +160,7 @@ function callTotalsOf(calls: StoredSpan[], callsByTool: Map<string, StoredSpan[]
     timeouts: timeoutTotalsOf(callsByTool, q.timeouts),
     spanTokens: sumSpanTokens(calls, q.bounds),
     spanCosts: sumSpanCosts(calls.map(toCost), (t0Us) => coveringIteration(q.bounds, t0Us)),
+    humanWaits: sumHumanWaits(calls, q.bounds, q.waits),
   };
 }
 

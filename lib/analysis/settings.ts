@@ -87,7 +87,7 @@ export const AnalysisSettings = z.object({
   human_tools: z.array(ToolName),
   /** docs/analysis.md#permission-waits: tools whose call holds on the harness's permission prompt (a file write): never slow or timed out. */
   permission_tools: z.array(ToolName),
-  /** docs/analysis.md#human-waits: an iteration's time starts at its prompt (`started_at`): the wait for a person is in no saving. */
+  /** docs/analysis.md#human-waits: an iteration's time starts at its prompt (`started_at`) and leaves out its human_tools and permission_tools calls: a person's wait is in no saving. */
   prompt_waits_excluded: flag(),
   /** docs/analysis.md#containers: tools that last as long as the agents they start: never slow or overcalled. */
   container_tools: z.array(ToolName),

@@ -53,8 +53,9 @@ export const SHAPE_PROFILES: Readonly<Record<RunShape, PartialSettings>> = {
   // Nobody steers the steps: many in a row that change nothing and read nothing new are going round in circles.
   // (A person may talk a turn through without a file: interactive sessions are not watched for it.)
   autonomous: { ...SESSION, stagnation_detectors: [...(SESSION.stagnation_detectors ?? []), "no_new_files"] },
-  // A person prompts each turn: the wait before a prompt is theirs, not the agent's, and in no saving.
-  // A file write asks their permission first (Claude Code, Gemini CLI by default): the call's time is their answer.
+  // A person prompts each turn: the wait before a prompt is theirs, not the agent's, and in no saving —
+  // as are their answers inside it (human_tools) and, since a file write asks their permission first
+  // (Claude Code, Gemini CLI by default), a write's time (permission_tools): docs/analysis.md#permission-waits.
   interactive: { ...SESSION, prompt_waits_excluded: true, permission_tools: PERMISSION_TOOLS },
   // Bare spans have no iterations for the session rules to read: the seed's tool rules, no call limit.
   spans: { max_calls_per_hour: 0 },

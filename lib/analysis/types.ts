@@ -6,6 +6,7 @@
 // is read four times: twice aggregated, once by tool, once by time.
 import type { StoredEvent, StoredIteration, StoredTask } from "../schemas/records";
 import type { SpanCostSum } from "./costs";
+import type { HumanWaitSettings, HumanWaitSum } from "./human-waits";
 import type { IterationBounds, SpanTokenSum } from "./span-tokens";
 import type { TimeoutSettings, TimeoutTotals } from "./timeouts";
 
@@ -48,8 +49,11 @@ export type ToolSpan = SpanLite & { tool: string };
  */
 export type TimedCall = { t0Us: number; rate: boolean; withInput: ToolCallInput | null };
 
-/** What the call aggregates depend on: where iterations end (span-tokens.ts) and each tool's timeout. */
-export type CallTotalsQuery = { bounds: IterationBounds; timeouts: TimeoutSettings };
+/**
+ * What the call aggregates depend on: where iterations end (span-tokens.ts), each
+ * tool's timeout, and which tools' calls are a person's time (human-waits.ts humanWaitTools).
+ */
+export type CallTotalsQuery = { bounds: IterationBounds; timeouts: TimeoutSettings; waits: HumanWaitSettings };
 
 /** Every aggregate the analysis takes over the run's calls (spans of kind tool or llm). */
 export type CallTotals = {
@@ -70,6 +74,12 @@ export type CallTotals = {
    * none, per iteration (placed like spanTokens), task_id, tool and model (costs.ts).
    */
   spanCosts: SpanCostSum[];
+  /**
+   * docs/analysis.md#human-waits, #permission-waits: per iteration (placed like
+   * spanTokens; none after the last), the merged time of its calls of the wait
+   * tools, in ms (human-waits.ts); empty unless `waits.prompt_waits_excluded`.
+   */
+  humanWaits: HumanWaitSum[];
 };
 
 export type AnalysisInput = {

@@ -3,7 +3,8 @@
 // the timeout totals computed in SQL, which must follow the pure rule of
 // lib/analysis/timeouts.ts (docs/analysis.md#timeouts) to the microsecond — and
 // the stream of tool calls with input behind docs/analysis.md#identical-calls,
-// and the calls' costs summed in SQL (docs/analysis.md#costs).
+// the calls' costs summed in SQL (docs/analysis.md#costs), and a person's waits
+// inside each iteration merged in SQL (docs/analysis.md#human-waits).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { loadAnalysisInput } from "@/db/analysis-source";
@@ -11,6 +12,8 @@ import { analyzeRun } from "@/lib/analysis/analyze";
 import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { resolveSettings } from "@/lib/analysis/settings";
 import type { SpanCostSum } from "@/lib/analysis/costs";
+import { sumHumanWaits, type HumanWaitSettings } from "@/lib/analysis/human-waits";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { iterationBounds, sumSpanTokens, type IterationBounds, type SpanTokenSum } from "@/lib/analysis/span-tokens";
 import { totalTimeouts } from "@/lib/analysis/timeouts";
 import type { AnalysisInput, TimedCall } from "@/lib/analysis/types";
@@ -24,9 +27,15 @@ import { ingestText } from "./support/ingest";
 
 const TEXT = [...synthRunLines("r-synth", 6000, 7)].join("\n");
 
+/** The tools no wait is read for: the query of every lens but the interactive one. */
+const NO_WAITS: HumanWaitSettings = { human_tools: [], permission_tools: [], prompt_waits_excluded: false };
 /** The call totals at `bounds`, tools timing out at `timeouts` (seconds), the others after an hour. */
-const totalsAt = (input: AnalysisInput, bounds: IterationBounds, timeouts: Record<string, number> = {}) =>
-  input.callTotals({ bounds, timeouts: { timeouts, default_timeout_s: 3600 } });
+const totalsAt = (
+  input: AnalysisInput,
+  bounds: IterationBounds,
+  timeouts: Record<string, number> = {},
+  waits: HumanWaitSettings = NO_WAITS,
+) => input.callTotals({ bounds, timeouts: { timeouts, default_timeout_s: 3600 }, waits });
 const NO_BOUNDS: IterationBounds = { ns: [], endsUs: [] };
 
 async function memoryRecords(text = TEXT): Promise<StoredRecord[]> {
@@ -571,5 +580,93 @@ describe.each(targets)("span costs: SQL follows the pure rule on $name", (target
     expect(fromDb.tasks.map((t) => t.task_id)).toEqual(["a", "b"]);
     expect(fromDb.tasks[0]?.cost_usd).toBeCloseTo(4.46 + 0.0085 + 0.001625 + 0.001125 + sonnet45 + 0.25, 10);
     expect(fromDb.tasks[1]?.cost_usd).toBeCloseTo(0.0203, 10);
+  });
+});
+
+// docs/analysis.md#human-waits, docs/analysis.md#permission-waits: a person's waits
+// per iteration in SQL follow the pure rule of lib/analysis/human-waits.ts. Six
+// turns of ten minutes, each prompted 2 min after the last ended, failing the same
+// way (the loop breaker opens at 3 and saves 4 and 5). Turn 4: a question of
+// 300.000123 s from 1 µs after 2 000 s. Turn 5: an Edit of 180 s and a Write of
+// 240 s half a second later (merged: 240.5 s), an Edit inside them, a plan read for
+// 50 ms (duration_ms, no t1) apart; a Task (a subagent: agent time) and a Bash.
+// A question at 3 500 s naming iteration 2 counts there; a Write in turn 2 whose
+// t1 is before its t0 lasts 0; an Edit after the last turn counts nowhere; an agent
+// span named AskUserQuestion is a container, not a call.
+const waitAt = (id: string, name: string, s: number, lastUs: number | null, fields: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    run_id: "r-waits",
+    span_id: id,
+    name,
+    t0: formatTimeUs(T_US + s * 1e6),
+    ...(lastUs === null ? {} : { t1: formatTimeUs(T_US + s * 1e6 + lastUs) }),
+    ...fields,
+  });
+const WAIT_TEXT = [
+  JSON.stringify({ type: "run", run_id: "r-waits", started_at: formatTimeUs(T_US) }),
+  ...[1, 2, 3, 4, 5, 6].map((n) =>
+    JSON.stringify({
+      type: "iteration",
+      run_id: "r-waits",
+      n,
+      ts: formatTimeUs(T_US + n * 600e6),
+      started_at: formatTimeUs(T_US + (n * 600 - 480) * 1e6),
+      task_id: "t-1",
+      errors: ["AssertionError: total 1090 != 1000"],
+      files_modified: [],
+    }),
+  ),
+  waitAt("q1", "AskUserQuestion", 2000 + 1e-6, 300_000_123),
+  waitAt("e1", "Edit", 2600, 180e6),
+  waitAt("w1", "Write", 2600.5, 240e6),
+  waitAt("e2", "Edit", 2610, 10e6),
+  waitAt("p1", "ExitPlanMode", 2900, null, { duration_ms: 50 }),
+  waitAt("t1", "Task", 2700, 360e6),
+  waitAt("b1", "Bash", 2650, 10e6),
+  waitAt("q2", "AskUserQuestion", 3500, 7e6, { iteration: 2 }),
+  waitAt("w2", "Write", 1000, -1e6),
+  waitAt("e3", "Edit", 3700, 5e6),
+  waitAt("a1", "AskUserQuestion", 1500, 60e6, { kind: "agent" }),
+].join("\n");
+
+describe.each(targets)("human waits per iteration: SQL follows the pure rule on $name", (target) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await target.open();
+    await ingestText(h.db, WAIT_TEXT);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  const interactive = resolveSettings(SHAPE_PROFILES.interactive);
+  const autonomous = resolveSettings(SHAPE_PROFILES.autonomous);
+
+  test("same calls, same waits: per iteration, the union of the wait calls' times", async () => {
+    const records = await memoryRecords(WAIT_TEXT);
+    const memory = buildMemoryInput("r-waits", records);
+    const bounds = iterationBounds(memory.runStartUs, memory.iterations);
+    const calls = records.filter((r): r is StoredSpan => r.type === "span" && (r.kind === "tool" || r.kind === "llm"));
+    const byRule = sumHumanWaits(calls, bounds, interactive);
+    expect(byRule).toEqual([
+      { iteration: 2, ms: 7000 },
+      { iteration: 4, ms: 300_000.123 },
+      { iteration: 5, ms: 240_550 },
+    ]);
+    const input = (await loadAnalysisInput(h.db, "r-waits"))!;
+    expect((await totalsAt(input, bounds, {}, interactive)).humanWaits).toEqual(byRule);
+    expect((await totalsAt(memory, bounds, {}, interactive)).humanWaits).toEqual(byRule);
+    expect((await totalsAt(input, bounds, {}, autonomous)).humanWaits).toEqual([]);
+  });
+
+  test("the reports agree; only the interactive lens leaves the waits out of the savings", async () => {
+    const read = async (settings: typeof interactive) => {
+      const fromDb = await analyzeRun((await loadAnalysisInput(h.db, "r-waits"))!, settings);
+      const fromMemory = await analyzeRun(buildMemoryInput("r-waits", await memoryRecords(WAIT_TEXT)), settings);
+      expect(fromDb).toEqual(fromMemory);
+      return fromDb.loop_breaker.savings;
+    };
+    // turns 4 and 5 saved: 8 min each from the prompt, less 300.000123 s and 240.55 s
+    expect(await read(interactive)).toMatchObject({ iterations: 2, ms: 960_000 - 300_000.123 - 240_550 });
+    expect(await read(autonomous)).toMatchObject({ iterations: 2, ms: 1_200_000 });
   });
 });

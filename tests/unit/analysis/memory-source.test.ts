@@ -13,11 +13,13 @@ const collect = async <T>(it: AsyncIterable<readonly T[]>) => {
   return out;
 };
 const NO_BOUNDS = { ns: [], endsUs: [] };
+const NO_WAITS = { human_tools: [], permission_tools: [], prompt_waits_excluded: false };
 /** The call totals with iterations ending at `endsS` (n = 1, 2, …) and `timeouts` in seconds (others 1 hour). */
 const totalsOf = (input: AnalysisInput, endsS: number[] = [], timeouts: Record<string, number> = {}) =>
   input.callTotals({
     bounds: endsS.length ? { ns: endsS.map((_, i) => i + 1), endsUs: endsS.map(us) } : NO_BOUNDS,
     timeouts: { timeouts, default_timeout_s: 3600 },
+    waits: NO_WAITS,
   });
 const iteration = (n: number, at: number, over: Partial<StoredIteration> = {}): StoredIteration => ({
   ...blankIteration(n, us(at)),
