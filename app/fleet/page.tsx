@@ -9,6 +9,7 @@ import { requirePageUser } from "@/app/_server/session";
 import { allProfiles, sweepFleet } from "@/app/_server/what-if";
 import { FLEET_MAX_RUNS, FLEET_MAX_VALUES, parseFleetQuery } from "@/lib/what-if/fleet-query";
 import { exportProfileJson, findProfile, profileFileName } from "@/lib/what-if/profiles";
+import { plural } from "@/lib/plural";
 import { FleetForm } from "@/components/what-if/fleet-form";
 import { FleetTable } from "@/components/what-if/fleet-table";
 
@@ -51,7 +52,7 @@ export default async function FleetPage({ searchParams }: Props) {
       {result && q.sweep && (
         <section className="card" style={{ marginTop: 16 }}>
           <p data-testid="fleet-run-count">
-            Over {result.runs.length} run(s)
+            Over {plural(result.runs.length, "run")}
             {result.runs.length >= FLEET_MAX_RUNS && ` — the newest ${FLEET_MAX_RUNS}; narrow the filters for others`}.
           </p>
           <FleetTable setting={q.sweep.setting} rows={result.rows} />

@@ -7,8 +7,9 @@ import { getAnalysis, verdictOf } from "@/app/_server/analysis";
 import { listExampleFiles } from "@/app/_server/examples";
 import { RunListQuery, type RunSummary } from "@/lib/schemas/api";
 import { RunsFilters } from "@/components/runs/runs-filters";
-import { RunsLoadExamples } from "@/components/runs/runs-load-examples";
+import { RunsEmpty } from "@/components/runs/runs-empty";
 import { RunsTable } from "@/components/runs/runs-table";
+import { pagePublicOrigin } from "@/app/_server/public-origin";
 import { requirePageUser } from "@/app/_server/session";
 import { getReadDb } from "@/app/_server/read-db";
 
@@ -42,7 +43,7 @@ async function withVerdicts(db: Db, runs: RunSummary[]): Promise<RunSummary[]> {
 }
 
 export default async function RunsPage({ searchParams }: Props) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const raw = Object.fromEntries(
     Object.entries(await searchParams).filter(([, v]) => typeof v === "string" && v !== ""),
   );
@@ -79,28 +80,14 @@ export default async function RunsPage({ searchParams }: Props) {
       <div style={{ marginBottom: 10 }}>
         <RunsFilters query={query} agents={facets.agents} labels={facets.labels} />
       </div>
-      {runs.length === 0 ? (
+      {runs.length === 0 && filtered ? (
         <div className="card empty" data-testid="runs-empty">
-          {filtered ? (
-            <p>
-              No run matches these filters. <Link href="/runs">Clear filters</Link>
-            </p>
-          ) : (
-            <>
-              <p>No runs yet.</p>
-              <div className="row" style={{ justifyContent: "center", margin: "12px 0" }}>
-                <Link className="btn primary" href="/upload">
-                  Upload a JSONL file
-                </Link>
-                {examples.length > 0 && <RunsLoadExamples />}
-              </div>
-              <p>
-                Or from a shell: <span className="mono">npx loopscope ingest examples/*.jsonl</span>, or drop{" "}
-                <span className="mono">examples/stuck-loop.jsonl</span> on the upload page.
-              </p>
-            </>
-          )}
+          <p>
+            No run matches these filters. <Link href="/runs">Clear filters</Link>
+          </p>
         </div>
+      ) : runs.length === 0 ? (
+        <RunsEmpty accountsOn={user !== "off"} hasExamples={examples.length > 0} origin={await pagePublicOrigin()} />
       ) : (
         <RunsTable
           runs={runs}

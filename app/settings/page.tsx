@@ -1,11 +1,13 @@
 // Settings (docs/dashboard.md, docs/analysis.md#settings): the project thresholds every analysis uses
-// unless a run's config or a request overrides them, and the ingest API keys.
+// unless a run's config or a request overrides them, and the ingest API keys with
+// examples that name this server (public-origin.ts).
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { getProjectSettings } from "@/db/settings";
 import { IngestKeysCard } from "@/components/settings/ingest-keys";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
+import { pagePublicOrigin } from "@/app/_server/public-origin";
 import { requirePageUser } from "@/app/_server/session";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +25,7 @@ export default async function SettingsPage() {
         default. What each setting does: <Link href="/docs/analysis#settings">the analysis rules</Link>.
       </p>
       <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
-      <IngestKeysCard accountsOn={user !== "off"} />
+      <IngestKeysCard accountsOn={user !== "off"} origin={await pagePublicOrigin()} />
     </div>
   );
 }

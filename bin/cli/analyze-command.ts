@@ -22,6 +22,7 @@ import type { RunSummary } from "@/lib/schemas/api";
 import type { StoredRecord } from "@/lib/schemas/records";
 import { defaultShapeOf, type Outcome, type RunShape } from "@/lib/schemas/run-outcome";
 import { formatTimeUs } from "@/lib/time";
+import { plural } from "@/lib/plural";
 import { renderMarkdownReport } from "@/lib/report/markdown";
 import { modifiedAtUs } from "./collect-files";
 import { looksLikeOutcomesFile } from "./outcomes-command";
@@ -65,7 +66,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
   else console.log(texts.join("\n\n---\n\n"));
   const tripped = reports.filter(breakerTripped).map((r) => r.run_id);
   if (rejected > 0)
-    console.error(`${rejected} line(s) rejected${rejectedConsequence(opts.strict, tripped.length > 0)}`);
+    console.error(`${plural(rejected, "line")} rejected${rejectedConsequence(opts.strict, tripped.length > 0)}`);
   if (tripped.length) console.error(`breaker tripped in: ${tripped.join(", ")} → exit 3`);
   return analyzeExitCode(tripped.length > 0, rejected, opts.strict);
 }
@@ -100,7 +101,7 @@ export async function readRecords(
     runsByFile.set(file, result.runs);
     if (opened.format !== "loopscope")
       say(
-        `${file}: read as ${opened.format}, ${result.skipped} line(s) skipped${skippedKinds(result.skipped_by_type)}`,
+        `${file}: read as ${opened.format}, ${plural(result.skipped, "line")} skipped${skippedKinds(result.skipped_by_type)}`,
       );
     for (const e of result.errors) say(`${file}: line ${e.line}: ${e.message}`);
   }

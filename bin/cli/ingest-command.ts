@@ -3,7 +3,9 @@
 // the format the server read it as (docs/import.md#detection). Each file is
 // sent with its name and its modification time (`ended_at`: where a log
 // without times ends, docs/import.md#times), and `--format` when given.
-// `loopscope watch` sends its files with the same request (sendFile).
+// `loopscope watch` sends its files with the same request (sendFile). A
+// refused key (401, 403) stops the upload at that file: the next files would
+// be refused alike, so it is said once, with what to set (docs/accounts.md).
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
@@ -12,6 +14,7 @@ import type { ImportFormat } from "@/lib/import/types";
 import type { IngestResponse } from "@/lib/schemas/ingest-api";
 import type { ErrorBody } from "@/lib/errors";
 import { formatCount } from "@/lib/format";
+import { plural, pluralWord } from "@/lib/plural";
 import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
 import { looksLikeOutcomesFile, readOutcomesFile, sendOutcomes, withoutFile } from "./outcomes-command";
@@ -41,7 +44,9 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
     return 1;
   }
   let unreachable = false;
-  for (const file of withoutFile(files, opts.outcomesFile)) {
+  let refused: string | null = null;
+  const toSend = withoutFile(files, opts.outcomesFile);
+  for (const [i, file] of toSend.entries()) {
     let size: number;
     let endedAt: string;
     try {
@@ -62,7 +67,12 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
     );
     bar.start(size, 0, { file: basename(file) });
     try {
-      outcomes.push(await sendFile(file, { ...opts, endedAt }, (sent) => bar.update(sent)));
+      const outcome = await sendFile(file, { ...opts, endedAt }, (sent) => bar.update(sent));
+      if (isAuthRefusal(outcome)) {
+        refused = authRefusalMessage(outcome, opts, toSend.length - i);
+        break;
+      }
+      outcomes.push(outcome);
     } catch (err) {
       unreachable = true;
       outcomes.push({ file, ok: false, status: 0, message: unreachableMessage(opts.url, err) });
@@ -74,6 +84,10 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
   let rejected = false;
   for (const o of outcomes) if (printOutcome(o)) rejected = true;
   if (unreachable) return 2;
+  if (refused !== null) {
+    console.error(refused);
+    return 1;
+  }
   if (graded && opts.outcomesFile && !(await sendOutcomes(graded, outcomes, opts.outcomesFile, opts))) rejected = true;
   return rejected ? 1 : 0;
 }
@@ -96,12 +110,38 @@ export function printOutcome(o: Outcome): boolean {
   return rejected;
 }
 
-/** `runs/a.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc` (no format when the server named none). */
+/** `runs/a.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → run cc-abc` (no format when the server named none). */
 export function summaryLine(file: string, b: Partial<IngestResponse>): string {
   const format = b.format ? ` (${b.format})` : "";
   const kinds = b.skipped_by_type ? skippedKinds(b.skipped_by_type) : "";
   const counts = `${formatCount(b.accepted ?? 0)} accepted, ${formatCount(b.rejected ?? 0)} rejected, ${formatCount(b.skipped ?? 0)} skipped${kinds}`;
-  return `${file}${format}: ${counts} → runs ${(b.runs ?? []).join(", ") || "none"}`;
+  const runs = b.runs ?? [];
+  return `${file}${format}: ${counts} → ${runs.length ? `${pluralWord(runs.length, "run")} ${runs.join(", ")}` : "no run"}`;
+}
+
+/** Whether the server refused the request's credentials (no key, an unknown or revoked one, one without the scope). */
+export function isAuthRefusal(o: Outcome): boolean {
+  return !o.ok && (o.status === 401 || o.status === 403);
+}
+
+/**
+ * The one message for a refused key, naming what to set: the key goes in
+ * LOOPSCOPE_API_KEY (or --api-key), it needs the `ingest` scope, and an admin
+ * creates one on the server's /admin. `notSent` counts the refused file too.
+ */
+export function authRefusalMessage(o: Outcome, opts: { url: string; apiKey?: string }, notSent: number): string {
+  const why = o.ok ? String(o.status) : `${o.status}: ${o.message}`;
+  const what =
+    o.status === 403
+      ? `the server at ${opts.url} refused the API key for uploads (${why})`
+      : opts.apiKey
+        ? `the server at ${opts.url} refused the API key (${why})`
+        : `the server at ${opts.url} needs an API key (${o.status}), and none was sent`;
+  const admin = new URL("/admin", opts.url).href;
+  return (
+    `loopscope: ${what}. Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; ` +
+    `an admin creates one on ${admin}. Stopped: ${plural(notSent, "file")} not sent.`
+  );
 }
 
 /** `server unreachable at URL: <why>`, for a request that got no answer. */

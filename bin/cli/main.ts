@@ -10,7 +10,8 @@
 // nothing here depends on the clone's directory: PATHs are relative to the
 // caller's current directory, and are all checked before any is read.
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
-// --strict), a missing file, a directory with nothing to read or bad usage;
+// --strict), a missing file, a directory with nothing to read, bad usage or
+// a refused API key (ingest);
 // 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
 // --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
 import { existsSync, readFileSync } from "node:fs";
@@ -38,6 +39,7 @@ PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, e
 ingest --outcomes FILE sets the stored runs' outcomes from a grader's file: a JSON list of {run | file | label fields,
 success}, or a SWE-bench report.json ({instance_id: {resolved}}); FILE itself is not uploaded.
 ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
+ingest stops at the first file the server refuses for its key (401, 403), says so once, and exits 1.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that.
 watch polls the DIRs every --interval seconds (2) and sends each new or changed file once it has been unchanged for
@@ -45,7 +47,7 @@ watch polls the DIRs every --interval seconds (2) and sends each new or changed 
 whole file each time — importers pair lines across the file, and ids are stable, so what is stored adds nothing — and
 keeps each file's size and mtime at its last send in --state (DIR/.loopscope-watch.json), so a restart sends only what
 changed. An unreachable server is reported once and retried. It runs until Ctrl-C (SIGINT) or SIGTERM: exit 0.
-exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage ·
+exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage / key refused ·
 2 server unreachable · 3 breaker tripped (analyze)`;
 
 const HELP_FLAGS = ["--help", "-h"];

@@ -13,6 +13,7 @@ import {
   type OutcomeTarget,
 } from "@/lib/outcomes-file";
 import type { RunDetail } from "@/lib/schemas/api";
+import { plural } from "@/lib/plural";
 import type { Outcome as SendOutcome } from "./ingest-command";
 
 const MAX_OUTCOMES_BYTES = 64 * 1024 * 1024;
@@ -85,8 +86,8 @@ export async function sendOutcomes(
   }
   const successes = matched.filter((m) => m.outcome.status === "success").length;
   console.log(
-    `outcomes (${basename(outcomesFile)}): ${matched.length - failed} set — ${successes} success, ` +
-      `${matched.length - successes} failure; ${unmatched.length} matched no run`,
+    `outcomes (${basename(outcomesFile)}): ${matched.length - failed} set — ${plural(successes, "success", "successes")}, ` +
+      `${plural(matched.length - successes, "failure")}; ${unmatched.length} matched no run`,
   );
   for (const e of unmatched.slice(0, 20))
     console.log(`  no run for ${JSON.stringify({ run: e.run, file: e.file, ...e.labels })}`);

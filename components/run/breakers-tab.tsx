@@ -13,6 +13,7 @@ import {
   type BreakerFilter,
   type BreakerGroup,
 } from "@/lib/charts/breaker-groups";
+import { plural } from "@/lib/plural";
 import { Term } from "@/components/shared/glossary-term";
 import { BreakerEntries } from "./breaker-entries";
 import { runTabHref } from "./run-tabs";
@@ -86,7 +87,7 @@ export function BreakersTab({ runId, total, groups, filter, options, openGroup, 
           </Link>
         )}
         <span className="muted" data-testid="breaker-summary">
-          {shown} of {total} events in {groups.length} group{groups.length === 1 ? "" : "s"}
+          {shown} of {plural(total, "event")} in {plural(groups.length, "group")}
         </span>
       </form>
       {groups.length === 0 && <div className="card empty">No event matches the filter.</div>}

@@ -11,6 +11,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { hasLoggedReadings, type IterationTableRow, type LoggedReadings } from "@/lib/charts/iteration-table";
 import { formatTokens, formatUsd } from "@/lib/format";
+import { plural } from "@/lib/plural";
 import { Term, TermText } from "@/components/shared/glossary-term";
 import { ClickableRow } from "./iteration-row-link";
 
@@ -52,7 +53,7 @@ function Row({ n, href, children }: { n: number; href: string | undefined; child
 
 function CommentCountBadge({ count }: { count: number }) {
   if (count === 0) return null;
-  const text = `${count} comment${count === 1 ? "" : "s"}`;
+  const text = plural(count, "comment");
   return (
     <span className="badge info comment-count" title={text} aria-label={text} data-testid="iteration-comment-count">
       {count}

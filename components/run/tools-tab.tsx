@@ -8,6 +8,7 @@
 // Render only: rows come sorted and explained from lib/charts/tool-table.
 import Link from "next/link";
 import { formatCount, formatDuration, formatPct, formatUsd } from "@/lib/format";
+import { plural, pluralWord } from "@/lib/plural";
 import type { SortOrder, ToolSortKey, ToolTableRow, ToolTotalBar } from "@/lib/charts/tool-table";
 import { formatBottleneckCount, type BottleneckCounts } from "@/lib/charts/bottlenecks";
 import { Term } from "@/components/shared/glossary-term";
@@ -54,8 +55,8 @@ function BottleneckSummary({ counts }: { counts: BottleneckCounts }) {
       {overcalledOnly > 0 && (
         <span className="muted">
           {" "}
-          · {overcalledOnly} tool{overcalledOnly === 1 ? " is" : "s are"} only <Term kind="reason" name="overcalled" />{" "}
-          — shown, not counted
+          · {plural(overcalledOnly, "tool")} {pluralWord(overcalledOnly, "is", "are")} only{" "}
+          <Term kind="reason" name="overcalled" /> — shown, not counted
         </span>
       )}
     </p>
@@ -141,7 +142,7 @@ export function ToolsTab({ runId, rows, totals, bottlenecks, models = [], sort, 
                 <td data-testid="tool-breaker">
                   {r.breaker ? (
                     <span
-                      title={`${r.breaker.blocked_calls} calls would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}
+                      title={`${plural(r.breaker.blocked_calls, "call")} would have been short-circuited (${formatDuration(r.breaker.blocked_ms)})`}
                     >
                       opened {r.breaker.openings}× · {r.breaker.blocked_calls} blocked
                     </span>

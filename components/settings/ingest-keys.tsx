@@ -1,15 +1,22 @@
 // The "Ingest API keys" card of /settings (docs/accounts.md#api-keys): how a
-// harness sends a key, and where admins create and revoke them (/admin).
+// harness, the CLI and an OpenTelemetry exporter send a key, and where admins
+// create and revoke them (/admin). The examples name this server as the
+// reader reached it (`origin`: LOOPSCOPE_PUBLIC_URL, else the request's host),
+// so they work when pasted on another machine.
 import Link from "next/link";
 
-export function IngestKeysCard({ accountsOn }: { accountsOn: boolean }) {
+export function IngestKeysCard({ accountsOn, origin }: { accountsOn: boolean; origin: string }) {
+  const auth = accountsOn ? ` \\\n  -H "Authorization: Bearer $LOOPSCOPE_API_KEY"` : "";
+  const curl = `curl -X POST ${origin}/api/v1/ingest${auth} \\\n  -H "Content-Type: application/x-ndjson" \\\n  --data-binary @run.jsonl`;
+  const cli = `${accountsOn ? "export LOOPSCOPE_API_KEY=sk-ls-…\n" : ""}npx loopscope ingest ~/.claude/projects/<project> --url ${origin}`;
   return (
     <section className="card ingest-keys" data-testid="ingest-keys">
       <h2>Ingest API keys</h2>
       {accountsOn ? (
         <p>
           Every ingest request needs an API key with the <code>ingest</code> scope. Admins create and revoke keys on{" "}
-          <Link href="/admin">Admin</Link>; a key&apos;s secret is shown once.
+          <Link href="/admin">Admin</Link>; a key&apos;s secret is shown once. Keep it in <code>LOOPSCOPE_API_KEY</code>
+          : the CLI sends that variable (or <code>--api-key</code>) by itself.
         </p>
       ) : (
         <p>
@@ -17,15 +24,20 @@ export function IngestKeysCard({ accountsOn }: { accountsOn: boolean }) {
           every request, and anyone who can reach this server can send runs.
         </p>
       )}
-      <p>Send the key with every ingest request:</p>
-      <pre className="mono code-block">{`curl -X POST http://localhost:3000/api/v1/ingest \\
-  -H "Authorization: Bearer $LOOPSCOPE_API_KEY" \\
-  -H "Content-Type: application/x-ndjson" \\
-  --data-binary @run.jsonl`}</pre>
+      <p>{accountsOn ? "Send the key with every ingest request:" : "Send a file:"}</p>
+      <pre className="mono code-block" data-testid="ingest-example-curl">
+        {curl}
+      </pre>
+      <p>Every Claude Code session of a project, from the Loopscope folder:</p>
+      <pre className="mono code-block" data-testid="ingest-example-cli">
+        {cli}
+      </pre>
       <p className="muted">
-        The same key works on the OTLP receiver (<code>/v1/traces</code>, <code>/v1/logs</code>,{" "}
-        <code>/v1/metrics</code>), as <code>Authorization: Basic base64(public:secret)</code> (as Langfuse exporters
-        send) or as <code>x-api-key</code>. See <Link href="/docs/accounts">accounts and API keys</Link>.
+        The same key works on the OTLP receiver (<code>OTEL_EXPORTER_OTLP_ENDPOINT={origin}</code>:{" "}
+        <code>/v1/traces</code>, <code>/v1/logs</code>, <code>/v1/metrics</code>), as{" "}
+        <code>Authorization: Basic base64(public:secret)</code> (as Langfuse exporters send) or as{" "}
+        <code>x-api-key</code>. See <Link href="/docs/accounts">accounts and API keys</Link> and{" "}
+        <Link href="/docs/import">importing logs</Link>.
       </p>
     </section>
   );

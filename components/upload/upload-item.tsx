@@ -4,6 +4,7 @@
 // only.
 import Link from "next/link";
 import { formatCount } from "@/lib/format";
+import { plural } from "@/lib/plural";
 import { formatLabel } from "@/lib/import-labels";
 import type { IngestResponse } from "@/lib/schemas/ingest-api";
 import type { UploadError } from "./send-file";
@@ -29,7 +30,7 @@ export function UploadItem({ item }: { item: UploadItemState }) {
     <div className="card" data-testid="upload-item" data-state={item.state} data-filename={item.file.name}>
       <div className="row">
         <b className={`mono ${css.name}`}>{item.file.name}</b>
-        <span className="muted">{formatCount(item.file.size)} bytes</span>
+        <span className="muted">{plural(item.file.size, "byte")}</span>
         <span className="spacer" />
         <span className="muted">{item.state === "processing" ? "storing…" : item.state}</span>
       </div>

@@ -1,7 +1,8 @@
 // docs/dashboard.md#fleet — one row per value: runs halted, savings on the
 // runs that failed, and the runs that succeeded it would have wrongly halted.
 import Link from "next/link";
-import { formatCount, formatTokens, formatUsd } from "@/lib/format";
+import { formatTokens, formatUsd } from "@/lib/format";
+import { plural, pluralWord } from "@/lib/plural";
 import type { FleetRow } from "@/lib/what-if/fleet";
 
 export function FleetTable({ setting, rows }: { setting: string; rows: FleetRow[] }) {
@@ -32,8 +33,8 @@ export function FleetTable({ setting, rows }: { setting: string; rows: FleetRow[
                 {r.bad.halted} of {r.bad.runs}
               </td>
               <td>
-                {formatCount(r.bad.saved_iterations)} iterations, {formatTokens(r.bad.saved_tokens)} tokens,{" "}
-                {formatUsd(r.bad.saved_cost_usd)}
+                {plural(r.bad.saved_iterations, "iteration")}, {formatTokens(r.bad.saved_tokens)}{" "}
+                {pluralWord(r.bad.saved_tokens, "token")}, {formatUsd(r.bad.saved_cost_usd)}
               </td>
               <td data-testid="fleet-wrongly-halted">
                 {r.good.wrongly_halted.length} of {r.good.runs}

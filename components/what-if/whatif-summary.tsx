@@ -3,6 +3,7 @@
 // cost, time), the three-layer breaker and the trips that appear or disappear.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { formatCount, formatDuration, formatTokens, formatUsd } from "@/lib/format";
+import { plural } from "@/lib/plural";
 import type { TripDiff } from "@/lib/what-if/trips";
 import styles from "./what-if.module.css";
 
@@ -21,7 +22,7 @@ const ROWS: { label: string; of: (r: Side) => string }[] = [
   { label: "Saved time", of: (r) => formatDuration(r.loop_breaker.savings.ms) },
   {
     label: "Three-layer",
-    of: (r) => `${r.layers.status}, ${r.layers.events.filter((e) => e.kind === "trip").length} trip(s)`,
+    of: (r) => `${r.layers.status}, ${plural(r.layers.events.filter((e) => e.kind === "trip").length, "trip")}`,
   },
 ];
 
@@ -57,7 +58,9 @@ export function WhatIfTrips({ diff }: { diff: TripDiff }) {
   if (diff.appeared.length === 0 && diff.disappeared.length === 0)
     return (
       <p className="muted" data-testid="whatif-trips-same">
-        The same {diff.kept.length} trip(s) in both analyses.
+        {diff.kept.length === 0
+          ? "No trip in either analysis."
+          : `The same ${plural(diff.kept.length, "trip")} in both analyses.`}
       </p>
     );
   return (
@@ -72,7 +75,7 @@ export function WhatIfTrips({ diff }: { diff: TripDiff }) {
           <span className="badge">− disappears</span> {t.label} <span className="muted mono">{t.at}</span>
         </li>
       ))}
-      <li className="muted">{diff.kept.length} trip(s) in both.</li>
+      <li className="muted">{plural(diff.kept.length, "trip")} in both.</li>
     </ul>
   );
 }

@@ -5,6 +5,7 @@
 // tools table, with their badge; they are left out of the "N bottlenecks"
 // counts and the chart's highlight. Pure; O(bottlenecks · reasons).
 import type { BottleneckReason } from "../analysis/tools";
+import { plural } from "../plural";
 
 /** The reasons that make a tool a bottleneck worth an alarm. */
 export const ALARMING_REASONS: ReadonlySet<BottleneckReason["kind"]> = new Set(["slow", "failing", "repeated"]);
@@ -33,5 +34,5 @@ export function countBottlenecks(bottlenecks: readonly WithReasons[]): Bottlenec
 
 /** "3 bottlenecks", "1 bottleneck". */
 export function formatBottleneckCount(n: number): string {
-  return `${n} bottleneck${n === 1 ? "" : "s"}`;
+  return plural(n, "bottleneck");
 }

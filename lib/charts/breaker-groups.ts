@@ -6,6 +6,7 @@
 // the event itself: trip, warning, pause) narrows the log first. Filter and
 // paging live in the URL. Pure; O(entries).
 import { formatCount, formatTimestamp } from "../format";
+import { plural } from "../plural";
 import { formatBetween } from "../report/breaker-groups";
 import type { AnalysisReport } from "../analysis/analyze";
 import type { BreakerKind, BreakerLogEntry } from "./breaker-log";
@@ -107,7 +108,7 @@ function eventCounts(g: BreakerGroup): string {
 /** "opened 123× between 22:01:00 and 07:50:00 UTC, 183 calls blocked" (the group's name is shown apart). */
 export function describeGroup(g: BreakerGroup): string {
   const when = g.count === 1 ? `at ${formatTimestamp(g.firstAt)} UTC` : `between ${formatBetween(g.firstAt, g.lastAt)}`;
-  const blocked = g.blockedCalls === null ? "" : `, ${formatCount(g.blockedCalls)} calls blocked`;
+  const blocked = g.blockedCalls === null ? "" : `, ${plural(g.blockedCalls, "call")} blocked`;
   return `${eventCounts(g)} ${when}${blocked}`;
 }
 

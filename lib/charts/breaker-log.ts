@@ -8,6 +8,7 @@ import type { AnalysisReport } from "../analysis/analyze";
 import type { Severity } from "../analysis/iteration-report-types";
 import type { BreakerState, BreakerTransition } from "../analysis/permission-breaker";
 import { parseTimeUs } from "../time";
+import { plural } from "../plural";
 
 export type BreakerKind = "layer" | "tool" | "loop" | "rate" | "permission" | "api" | "harness";
 
@@ -96,7 +97,7 @@ function toolDrafts(r: AnalysisReport, toMs: (iso: string) => number): Draft[] {
       iteration: null,
       severity: "MEDIUM" as const,
       event: "CLOSED→OPEN",
-      detail: `${r.settings.fail_max} failures in a row; open until cooldown ends (${r.settings.cool_s} s)`,
+      detail: `${plural(r.settings.fail_max, "failure")} in a row; open until cooldown ends (${r.settings.cool_s} s)`,
       action: `short-circuit ${b.tool} calls until the cooldown ends`,
       untilMs: toMs(o.until),
     })),
@@ -115,7 +116,7 @@ function otherDrafts(r: AnalysisReport): Draft[] {
       iteration: null,
       severity: "LOW",
       event: "warning",
-      detail: `80 % of ${limit} calls in a rolling hour`,
+      detail: `80 % of ${plural(limit, "call")} in a rolling hour`,
       action: "slow down model calls",
     });
   if (rl.pause_at)
@@ -126,7 +127,7 @@ function otherDrafts(r: AnalysisReport): Draft[] {
       iteration: null,
       severity: "MEDIUM",
       event: "pause",
-      detail: `${limit} calls in a rolling hour; ${rl.waited_calls} calls would have waited`,
+      detail: `${plural(limit, "call")} in a rolling hour; ${plural(rl.waited_calls, "call")} would have waited`,
       action: "pause until the hour rolls over",
     });
   const denials = r.permission_breaker.denials;
@@ -148,7 +149,7 @@ function otherDrafts(r: AnalysisReport): Draft[] {
       (t) => (t.to === "OPEN" ? (t.from === "HALF_OPEN" ? "HIGH" : "MEDIUM") : "LOW"),
       {
         OPEN: [
-          `API failure rate > ${Math.round(s.api_failure_rate * 100)} % over the last ${s.api_window} calls`,
+          `API failure rate > ${Math.round(s.api_failure_rate * 100)} % over the last ${plural(s.api_window, "call")}`,
           "fail fast: stop calling the API and back off",
         ],
         HALF_OPEN: [

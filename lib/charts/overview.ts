@@ -5,7 +5,8 @@
 import type { AnalysisReport } from "../analysis/analyze";
 import { verdictHalt } from "../analysis/verdict";
 import type { Risk } from "../analysis/iteration-report-types";
-import { formatCount, formatDuration, formatRanges, formatTokens, formatUsd } from "../format";
+import { formatDuration, formatRanges, formatTokens, formatUsd } from "../format";
+import { plural, pluralWord } from "../plural";
 import { summariseContext } from "./context-factors";
 
 export type Tone = "ok" | "warn" | "bad" | "info";
@@ -14,8 +15,6 @@ export type Verdict = { text: string; tone: Tone; detail: string | null };
 export type OverviewVerdicts = { halt: Verdict; layers: Verdict; risk: Verdict; context: Verdict };
 
 const RISK_TONE: Record<Risk, Tone> = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" };
-
-const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
 
 /**
  * The loop breaker's card: the halt when it is the verdict; "no breaker would
@@ -30,7 +29,7 @@ function haltVerdict(r: AnalysisReport): Verdict {
   if (h) {
     const cost = s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `;
     return {
-      text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${formatCount(s.iterations)} ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} tokens / ${cost}${formatDuration(s.ms)}`,
+      text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")} / ${cost}${formatDuration(s.ms)}`,
       tone: "bad",
       detail: `ends ${lb.final_state}`,
     };
@@ -50,7 +49,7 @@ export function prepareVerdicts(r: AnalysisReport): OverviewVerdicts {
   const layers: Verdict = {
     text: `Three-layer breaker ${r.layers.status} · action ${r.layers.action}`,
     tone: r.layers.action === "BLOCKER_ESCALATION" ? "bad" : r.layers.status === "TRIGGERED" ? "warn" : "ok",
-    detail: trips ? `${trips} trip${trips > 1 ? "s" : ""}` : null,
+    detail: trips ? plural(trips, "trip") : null,
   };
 
   const its = r.stagnation.iterations;

@@ -8,6 +8,7 @@
 import type { AnalysisReport } from "../analysis/analyze";
 import type { BottleneckReason } from "../analysis/tools";
 import { formatDuration, formatPct } from "../format";
+import { plural } from "../plural";
 import { isAlarmingBottleneck } from "./bottlenecks";
 
 export const TOOL_SORT_KEYS = [
@@ -53,7 +54,7 @@ const formatFigure = (n: number) => Number(n.toFixed(2)).toLocaleString("en-US")
 /** "4× its usual 12.0 s (the team's p95 over 7 runs)": a figure against the team's baseline of it. */
 function againstUsual(value: number, usual: number, usualText: string, runs: number | undefined): string {
   const times = usual > 0 ? `${formatFigure(value / usual)}× its usual` : "above its usual";
-  return `${times} ${usualText} (the team's p95 over ${runs ?? "?"} runs)`;
+  return `${times} ${usualText} (the team's p95 over ${runs === undefined ? "? runs" : plural(runs, "run")})`;
 }
 
 /** The hover text of a bottleneck badge: the figure against its threshold. */
@@ -66,7 +67,7 @@ export function explainReason(r: BottleneckReason, s: AnalysisReport["settings"]
       }
       return `avg ${formatMsExact(r.avg_ms)} ≥ threshold ${formatMsExact(r.threshold_ms)} (max(median avg × slow_ratio ${s.slow_ratio}, min_slow_ms ${s.min_slow_ms}))`;
     case "failing":
-      return `fail rate ${formatPct(r.fail_rate, 1)} ≥ threshold ${formatPct(s.fail_rate)} over ${r.calls} calls (≥ 2)`;
+      return `fail rate ${formatPct(r.fail_rate, 1)} ≥ threshold ${formatPct(s.fail_rate)} over ${plural(r.calls, "call")} (≥ 2)`;
     case "overcalled":
       if (r.per_iteration !== undefined && r.baseline_per_iteration !== undefined) {
         const usual = againstUsual(
@@ -75,11 +76,11 @@ export function explainReason(r: BottleneckReason, s: AnalysisReport["settings"]
           `${formatFigure(r.baseline_per_iteration)} per iteration`,
           r.baseline_runs,
         );
-        return `${formatFigure(r.per_iteration)} calls per iteration is ${usual} ≥ slow_ratio ${s.slow_ratio}; ${r.calls} calls ≥ overcall_calls ${s.overcall_calls}`;
+        return `${formatFigure(r.per_iteration)} calls per iteration is ${usual} ≥ slow_ratio ${s.slow_ratio}; ${plural(r.calls, "call")} ≥ overcall_calls ${s.overcall_calls}`;
       }
-      return `${r.calls} calls ≥ threshold overcall_calls ${s.overcall_calls}`;
+      return `${plural(r.calls, "call")} ≥ threshold overcall_calls ${s.overcall_calls}`;
     case "repeated":
-      return `${r.calls} calls with the same input ${r.input} (it came ${s.repeat_calls} times within ${s.repeat_window} calls)`;
+      return `${plural(r.calls, "call")} with the same input ${r.input} (it came ${plural(s.repeat_calls, "time")} within ${plural(s.repeat_window, "call")})`;
   }
 }
 

@@ -6,6 +6,7 @@
 // test". A run gets a title only from spans that carry a prompt or a root:
 // tool spans often arrive first, and the title is set once, on a run that
 // has no name yet. Pure; O(spans).
+import { clipAtWord } from "../format-clip";
 import { parseTimeUs } from "../time";
 
 /** The longest title; a longer prompt is cut at a word and ends in "…". */
@@ -22,13 +23,9 @@ export type TitleSpan = {
   meta?: Record<string, unknown> | null;
 };
 
-/** One line, at most MAX_TITLE_CHARS, cut at a word. */
+/** One line, at most MAX_TITLE_CHARS, cut at a word and ending in "…" when cut (lib/format-clip.ts). */
 export function clipTitle(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= MAX_TITLE_CHARS) return line;
-  const cut = line.slice(0, MAX_TITLE_CHARS - 1);
-  const atWord = cut.lastIndexOf(" ");
-  return `${atWord > MAX_TITLE_CHARS / 2 ? cut.slice(0, atWord) : cut}…`;
+  return clipAtWord(text, MAX_TITLE_CHARS);
 }
 
 /** The text of a message's content: a string, or its text parts joined. */

@@ -4,6 +4,7 @@
 // It does not drop anything: each group keeps its rows for the full list.
 import type { AnalysisReport } from "../analysis/analyze";
 import { formatCount, formatTimestamp } from "../format";
+import { plural } from "../plural";
 
 /** One breaker event as the post-mortem lists it; `at` is ISO. */
 export type BreakerEventRow = { at: string; breaker: string; event: string; reason: string };
@@ -63,7 +64,7 @@ export function formatBetween(first: string, last: string): string {
  * Backticks mark code (the page renders them as <code>).
  */
 export function describeBreakerGroup(g: BreakerGroup): string {
-  const blocked = g.blocked_calls === null ? "" : `, ${formatCount(g.blocked_calls)} calls blocked`;
+  const blocked = g.blocked_calls === null ? "" : `, ${plural(g.blocked_calls, "call")} blocked`;
   if (g.count === 1) {
     const row = g.rows[0]!;
     return `\`${g.breaker}\` ${row.event} at ${formatTimestamp(row.at)} UTC${row.reason ? ` — ${row.reason}` : ""}${blocked}`;

@@ -8,6 +8,7 @@
 import type { AnalysisReport } from "../analysis/analyze";
 import type { Backoff429Report } from "../analysis/backoff-429";
 import { formatCount, formatDuration, formatPct, formatTimestamp, formatTokens, formatUsd } from "../format";
+import { plural, pluralWord } from "../plural";
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
 import { OUTCOME_SOURCE_WORDS, type Outcome } from "../schemas/run-outcome";
@@ -57,7 +58,7 @@ export function renderMarkdownReport(
     "",
   );
   out.push(
-    `${formatCount(run.counts.spans)} spans (${formatCount(run.counts.failures)} failed) · ${formatCount(run.counts.iterations)} iterations · ${formatCount(run.counts.events)} events · ${formatTokens(run.counts.tokens)} tokens${costText(runCostOf(report, run.cost_usd))}`,
+    `${plural(run.counts.spans, "span")} (${formatCount(run.counts.failures)} failed) · ${plural(run.counts.iterations, "iteration")} · ${plural(run.counts.events, "event")} · ${formatTokens(run.counts.tokens)} ${pluralWord(run.counts.tokens, "token")}${costText(runCostOf(report, run.cost_usd))}`,
     "",
     `Shape: ${run.shape} · outcome: ${outcomeLine(run.outcome)}`,
     "",
@@ -68,7 +69,7 @@ export function renderMarkdownReport(
   const h = verdictHalt(report);
   if (h) {
     out.push(
-      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${formatCount(lb.savings.iterations)} iterations, ${formatTokens(lb.savings.tokens)} tokens${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
+      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${plural(lb.savings.iterations, "iteration")}, ${formatTokens(lb.savings.tokens)} ${pluralWord(lb.savings.tokens, "token")}${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
     );
   } else if (!report.verdict.tripped) {
     out.push(`- **No breaker would have stopped this run** (the loop breaker ends ${lb.final_state}).`);
@@ -76,7 +77,7 @@ export function renderMarkdownReport(
   for (const note of report.verdict.notes) out.push(`- Note: ${oneLine(note)}.`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
   out.push(
-    `- Permission breaker ends ${report.permission_breaker.final_state} (${report.permission_breaker.denials} denials, ${report.permission_breaker.grants} grants); API breaker ends ${report.api_breaker.final_state} (${describeBackoff429(report.api_breaker.backoff_429)}).`,
+    `- Permission breaker ends ${report.permission_breaker.final_state} (${plural(report.permission_breaker.denials, "denial")}, ${plural(report.permission_breaker.grants, "grant")}); API breaker ends ${report.api_breaker.final_state} (${describeBackoff429(report.api_breaker.backoff_429)}).`,
   );
   out.push(
     `- Context: **${report.context_clear.decision}**${report.context_clear.first_recommended_at ? ` (first recommended at iteration ${report.context_clear.first_recommended_at.iteration})` : ""}.`,
@@ -182,7 +183,7 @@ export function renderMarkdownReport(
 /** The 429 back-off replay in one line (docs/analysis.md#429-back-off). */
 export function describeBackoff429(b: Backoff429Report): string {
   if (b.max_streak === 0) return "no 429";
-  return `429 back-off: longest streak ${b.max_streak}, ${b.early_retries} early ${b.early_retries === 1 ? "retry" : "retries"}, ${b.after_give_up} ${b.after_give_up === 1 ? "call" : "calls"} after give-up`;
+  return `429 back-off: longest streak ${b.max_streak}, ${plural(b.early_retries, "early retry", "early retries")}, ${plural(b.after_give_up, "call")} after give-up`;
 }
 
 function round(n: number): string {
@@ -200,7 +201,7 @@ function breakerEventLines(report: AnalysisReport): string[] {
   if (shown.length < events.length)
     lines.push(
       "",
-      `_First ${shown.length} of ${formatCount(events.length)} events; the post-mortem page lists them all._`,
+      `_First ${shown.length} of ${plural(events.length, "event")}; the post-mortem page lists them all._`,
     );
   return lines;
 }
@@ -233,7 +234,12 @@ export function breakerEvents(report: AnalysisReport): BreakerEventRow[] {
   for (const t of report.api_breaker.transitions)
     rows.push([t.at, "api", `${t.from}→${t.to}`, byTime(t.to, report.settings.api_cooldown_s)]);
   if (report.rate_limit.pause_at)
-    rows.push([report.rate_limit.pause_at, "rate", "pause", `${report.rate_limit.waited_calls} calls waited`]);
+    rows.push([
+      report.rate_limit.pause_at,
+      "rate",
+      "pause",
+      `${plural(report.rate_limit.waited_calls, "call")} waited`,
+    ]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));
   return rows.map(([at, breaker, event, reason]) => ({ at, breaker, event, reason }));
 }

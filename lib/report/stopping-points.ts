@@ -4,7 +4,8 @@
 // after it. Pure; O(1) over the report: the analysis sums what ran after each
 // point (loop_breaker.savings, layers.after_first_trip).
 import type { AnalysisReport } from "../analysis/analyze";
-import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "../format";
+import { formatDuration, formatTimestamp, formatTokens, formatUsd } from "../format";
+import { plural, pluralWord } from "../plural";
 
 export type StoppingPoint = {
   breaker: "loop breaker" | "three-layer breaker";
@@ -59,11 +60,11 @@ export function describeStoppingPoints(points: readonly StoppingPoint[]): string
         ? ""
         : p.iteration === first.iteration
           ? ` — at the same iteration as the ${first.breaker}`
-          : ` — ${p.iteration - first.iteration} iterations after the ${first.breaker}`;
+          : ` — ${plural(p.iteration - first.iteration, "iteration")} after the ${first.breaker}`;
     const s = p.saved;
     const savedText = [
-      `${formatCount(s.iterations)} iterations`,
-      `${formatTokens(s.tokens)} tokens`,
+      plural(s.iterations, "iteration"),
+      `${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")}`,
       ...(s.cost_usd === null ? [] : [formatUsd(s.cost_usd)]),
       formatDuration(s.ms),
     ].join(", ");

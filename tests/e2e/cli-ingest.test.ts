@@ -35,8 +35,8 @@ test("clean files: exit 0, a summary per file, the runs stored", async () => {
     server.baseUrl,
   );
   expect(r.code).toBe(0);
-  expect(r.stdout).toContain("stuck-loop.jsonl (loopscope): 489 accepted, 0 rejected, 0 skipped → runs r-stuck-loop");
-  expect(r.stdout).toContain("healthy-run.jsonl (loopscope): 190 accepted, 0 rejected, 0 skipped → runs r-healthy");
+  expect(r.stdout).toContain("stuck-loop.jsonl (loopscope): 489 accepted, 0 rejected, 0 skipped → run r-stuck-loop");
+  expect(r.stdout).toContain("healthy-run.jsonl (loopscope): 190 accepted, 0 rejected, 0 skipped → run r-healthy");
   const run = (await (await fetch(`${server.baseUrl}/api/v1/runs/r-stuck-loop`)).json()) as {
     counts: { spans: number };
   };

@@ -1,6 +1,7 @@
 // A new user's first minute in the built app: the empty runs page offers the
 // repository's example runs, one click loads them, and the documentation the
-// UI links to is served at /docs with GitHub's heading anchors.
+// UI links to is served at /docs with GitHub's heading anchors. A run loaded
+// from those old files is not "Live".
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { saveScreenshot, useAppPage } from "./support/browser";
@@ -23,6 +24,14 @@ describe("Load example runs", () => {
     expect(table).toContain("example-harness-spans");
     expect(table).not.toContain("r-bad"); // the bad-lines file is not an example run
     await saveScreenshot(page, "runs-after-load-examples");
+  });
+
+  test("a run just loaded from old files is not Live: its records' own times are months old", async () => {
+    // docs/dashboard.md#live: the examples were written in 2025; that they reached the server a moment ago is not enough
+    await page.goto("/runs/r-stuck-loop");
+    await page.getByTestId("run-title").waitFor();
+    expect(await page.getByTestId("run-live").count()).toBe(0);
+    await saveScreenshot(page, "run-page-after-load-examples");
   });
 
   test("loading again stores nothing new", async () => {

@@ -1,8 +1,10 @@
 // `npx loopscope watch` against the real built server, with the run page open
 // (docs/import.md#watching-a-live-session): the watcher sends a session as it
 // is written, the page says "Live" and refreshes itself to show the new spans
-// without a reload, and SIGINT ends the watcher with exit 0. No sleeps: every
-// wait is for something to appear.
+// without a reload, and SIGINT ends the watcher with exit 0. The fixture's
+// session is from October; "Live" needs records whose own times are recent
+// (docs/dashboard.md#live), so its times are moved to the last minute, their
+// order and ids kept. No sleeps: every wait is for something to appear.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -13,7 +15,12 @@ import { saveScreenshot, useAppPage } from "./support/browser";
 import { ROOT, type AppServer } from "./support/server";
 
 const FIXTURE = path.join(ROOT, "tests/fixtures/import/claude-code/session-fix-dates.jsonl");
-const LINES = readFileSync(FIXTURE, "utf8").trimEnd().split("\n");
+/** The session's first line's time; each time moves to 50 s ago plus a tenth of its distance from it. */
+const FIXTURE_START_MS = Date.parse("2025-10-14T09:00:00.000Z");
+const TIME_SCALE = 0.1;
+const LINES = recentTimes(readFileSync(FIXTURE, "utf8"), Date.now() - 50_000)
+  .trimEnd()
+  .split("\n");
 const RUN = "cc-7f3c2a9e-1b4d-4c8a-9e2f-5d6b8a1c3e70";
 const REFRESH_TIMEOUT_MS = 30_000;
 
@@ -31,6 +38,14 @@ afterAll(() => {
   if (watcher && watcher.exitCode === null) watcher.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The session as if written from `startMs` on: 7m 40s of it become 46 s, in the same order. */
+function recentTimes(text: string, startMs: number): string {
+  return text.replace(/"timestamp":"([^"]+)"/g, (_, at: string) => {
+    const ms = startMs + (Date.parse(at) - FIXTURE_START_MS) * TIME_SCALE;
+    return `"timestamp":"${new Date(Math.round(ms)).toISOString()}"`;
+  });
+}
 
 /** Resolves once the watcher has printed `count` summary lines in all. */
 function summaries(count: number): Promise<void> {
@@ -64,7 +79,7 @@ test("the watcher sends a session as it grows; its page says Live and shows the 
   watcher.stdout.on("data", (c) => (stdout += c));
   await summaries(1);
   expect(stdout).toMatch(
-    /session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped \(file-history-snapshot 1\) → runs cc-7f3c2a9e/,
+    /session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped \(file-history-snapshot 1\) → run cc-7f3c2a9e/,
   );
 
   await page.goto(`/runs/${RUN}`);

@@ -84,8 +84,11 @@ afterAll(() => {
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
 });
 
+let baseUrl = "";
+
 useAppPage((app) => {
   page = app.page;
+  baseUrl = app.server.baseUrl;
 });
 
 /**
@@ -132,12 +135,16 @@ async function allRowCounts(): Promise<Record<string, Counts>> {
 }
 
 describe("upload through the page", () => {
-  test("a fresh server shows the empty state on /runs, pointing to Upload", async () => {
+  test("a fresh server shows the empty state on /runs: the Claude Code folder import first, then Upload", async () => {
     await page.goto("/runs");
     const empty = page.getByTestId("runs-empty");
     await empty.waitFor();
     expect(await page.getByTestId("runs-table").count()).toBe(0);
-    expect(await empty.getByRole("link", { name: "Upload a JSONL file" }).getAttribute("href")).toBe("/upload");
+    // accounts off (the e2e default): no key to set; the server is not the CLI's default URL, so it is named
+    expect(await empty.getByTestId("runs-empty-command").innerText()).toBe(
+      `npx loopscope ingest ~/.claude/projects/<project> --url ${baseUrl}`,
+    );
+    expect(await empty.getByRole("link", { name: "Upload files" }).getAttribute("href")).toBe("/upload");
     await saveScreenshot(page, "runs-empty");
   });
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { SCREENSHOT_DIR, useAppPage } from "./support/browser";
+import { plural } from "@/lib/plural";
 
 const SHOTS = path.join(SCREENSHOT_DIR, "what-if");
 const WHAT_IF = "/runs/r-stuck-loop/what-if";
@@ -141,7 +142,7 @@ describe("fleet", () => {
     await rows.first().waitFor();
     const shown = await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-halted"))));
     expect(shown).toEqual(halted);
-    expect(await page.getByTestId("fleet-run-count").innerText()).toContain(`Over ${runs.runs.length} run(s)`);
+    expect(await page.getByTestId("fleet-run-count").innerText()).toContain(`Over ${plural(runs.runs.length, "run")}`);
     await page.screenshot({ path: `${SHOTS}/fleet-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await noSidewaysScroll();

@@ -72,7 +72,7 @@ describe("loopscope run from another directory", () => {
   test("analyze walks a relative directory and reads a foreign file offline: an OTLP JSON export", () => {
     const r = cli(["analyze", "mixed", "--json"]);
     expect(r.code).toBe(0);
-    expect(r.stderr.trim()).toBe(`${path.join("mixed", "otlp", "traces.json")}: read as otlp-json, 0 line(s) skipped`);
+    expect(r.stderr.trim()).toBe(`${path.join("mixed", "otlp", "traces.json")}: read as otlp-json, 0 lines skipped`);
     const reports = JSON.parse(r.stdout) as { run_id: string; tools: { tool: string }[] }[];
     // mixed/otlp/traces.json comes before mixed/run.jsonl: "otlp" < "run.jsonl".
     expect(reports.map((x) => x.run_id)).toEqual(["conv-example-0001", "r-anywhere"]);

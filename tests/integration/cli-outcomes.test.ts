@@ -88,7 +88,7 @@ describe.each(targets)("loopscope ingest --outcomes on $name", (target) => {
       const code = await main(["ingest", dir, "--url", url, "--outcomes", path.join(dir, "outcomes.json")], NO_ENV);
       expect(code).toBe(0);
       const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
-      expect(printed).toContain("outcomes (outcomes.json): 4 set — 2 success, 2 failure; 1 matched no run");
+      expect(printed).toContain("outcomes (outcomes.json): 4 set — 2 successes, 2 failures; 1 matched no run");
       expect(printed).toContain('no run for {"run":"r-missing"}');
       expect(printed).toContain("grades.json: an outcomes file, not runs — not uploaded (pass it with --outcomes)");
     } finally {

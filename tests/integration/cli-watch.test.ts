@@ -70,7 +70,7 @@ describe.each(targets)("loopscope watch against a server on $name", (target) => 
     expect(first.stderr).toEqual([]);
     expect(first.stdout).toEqual([
       expect.stringMatching(
-        /session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped \(file-history-snapshot 1\) → runs cc-7f3c2a9e/,
+        /session\.jsonl \(claude-code\): \d+ accepted, 0 rejected, 1 skipped \(file-history-snapshot 1\) → run cc-7f3c2a9e/,
       ),
     ]);
     expect((await spansOf(RUN)).map((s) => s.span_id)).not.toContain("cc-toolu_01Bash2");

@@ -13,6 +13,7 @@ import { REPORT_KEYS } from "@/tests/support/analysis-report";
 import { targets } from "./support/databases";
 import { EXAMPLES } from "./support/ingest";
 import { serveDatabase } from "./support/route";
+import { useAccountsOn } from "./support/auth";
 
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ["bin/loopscope.mjs", ...args], { encoding: "utf8", timeout: 60_000 });
@@ -45,13 +46,13 @@ describe("npx loopscope analyze (offline gate)", () => {
     const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("bad-lines.jsonl: line 2: ");
-    expect(r.stderr).toContain("6 line(s) rejected (the exit code ignores them; --strict makes them exit 1)");
+    expect(r.stderr).toContain("6 lines rejected (the exit code ignores them; --strict makes them exit 1)");
   });
 
   test("--strict: any rejected line is exit 1", () => {
     const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`, "--strict");
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("6 line(s) rejected → exit 1 (--strict)");
+    expect(r.stderr).toContain("6 lines rejected → exit 1 (--strict)");
   });
 
   test("--strict with clean files is exit 0", () => {
@@ -61,7 +62,7 @@ describe("npx loopscope analyze (offline gate)", () => {
   test("--strict: a tripped breaker's exit 3 wins over the rejected lines' 1", () => {
     const r = cli("analyze", `${EXAMPLES}/bad-lines.jsonl`, `${EXAMPLES}/stuck-loop.jsonl`, "--strict", "--json");
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain("6 line(s) rejected (--strict, but a tripped breaker's exit 3 wins)");
+    expect(r.stderr).toContain("6 lines rejected (--strict, but a tripped breaker's exit 3 wins)");
     expect(r.stderr).toContain("breaker tripped in: r-stuck-loop → exit 3");
   });
 
@@ -144,14 +145,16 @@ describe.each(targets)("loopscope ingest PATH… against a server on $name", (ta
   }
 
   /** `main(args)` in this process (the server answers here too), with what it printed. */
-  async function run(...args: string[]) {
+  const run = (...args: string[]) => runWithEnv(process.env, ...args);
+
+  async function runWithEnv(env: NodeJS.ProcessEnv, ...args: string[]) {
     requests.length = 0;
     const out: string[] = [];
     const err: string[] = [];
     const log = vi.spyOn(console, "log").mockImplementation((...a) => void out.push(a.join(" ")));
     const error = vi.spyOn(console, "error").mockImplementation((...a) => void err.push(a.join(" ")));
     try {
-      const code = await main([...args, "--url", url]);
+      const code = await main([...args, "--url", url], env);
       return { code, stdout: out.join("\n"), stderr: err.join("\n") };
     } finally {
       log.mockRestore();
@@ -176,10 +179,10 @@ describe.each(targets)("loopscope ingest PATH… against a server on $name", (ta
     const r = await run("ingest", path.join(dir, "runs/otlp"), path.join(dir, "runs/a.jsonl"));
     const lines = r.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^\S+traces\.json \(otlp-json\): \d+ accepted, 0 rejected, 0 skipped → runs conv-example-0001$/,
+      /^\S+traces\.json \(otlp-json\): \d+ accepted, 0 rejected, 0 skipped → run conv-example-0001$/,
     );
     expect(lines[1]).toBe(
-      `${path.join(dir, "runs/a.jsonl")} (loopscope): 1 accepted, 0 rejected, 0 skipped → runs r-cli-a`,
+      `${path.join(dir, "runs/a.jsonl")} (loopscope): 1 accepted, 0 rejected, 0 skipped → run r-cli-a`,
     );
   });
 
@@ -201,5 +204,38 @@ describe.each(targets)("loopscope ingest PATH… against a server on $name", (ta
     const r = await run("ingest", path.join(dir, "runs/notes.txt"));
     expect(requests.map((q) => q.filename)).toEqual(["notes.txt"]);
     expect(r.code).toBe(1);
+  });
+
+  describe("with accounts on", () => {
+    useAccountsOn();
+    /** The CLI's environment without LOOPSCOPE_API_KEY (the server's is set). */
+    const NO_KEY = { NODE_ENV: "test" } as NodeJS.ProcessEnv;
+
+    test("no API key: the first 401 stops the upload, said once with what to set: exit 1", async () => {
+      const r = await runWithEnv(NO_KEY, "ingest", path.join(dir, "runs"));
+      expect(r.code).toBe(1);
+      expect(requests).toHaveLength(1); // three files listed, one sent
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")).toEqual([
+        `loopscope: the server at ${url} needs an API key (401), and none was sent. ` +
+          "Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; " +
+          `an admin creates one on ${url}/admin. Stopped: 3 files not sent.`,
+      ]);
+    });
+
+    test("a wrong --api-key: the server's reason, once", async () => {
+      const r = await runWithEnv(NO_KEY, "ingest", path.join(dir, "runs"), "--api-key", "sk-ls-not-a-key-0123456789");
+      expect(r.code).toBe(1);
+      expect(requests).toHaveLength(1);
+      expect(r.stderr.split("\n")).toHaveLength(1);
+      expect(r.stderr).toContain("refused the API key (401: the API key is unknown or revoked)");
+    });
+
+    test("the key in LOOPSCOPE_API_KEY is sent: every file goes", async () => {
+      const r = await run("ingest", path.join(dir, "runs"));
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(requests).toHaveLength(3);
+    });
   });
 });

@@ -3,8 +3,9 @@
 // page reads the run and renders its header and tabs at once; the analysis
 // (cached, or being computed for a fresh run) arrives in Suspense boundaries
 // (run-sections.tsx), and the timeline draws its spans before it. The tabs'
-// data is prepared with lib/charts; components only render. While
-// data is still arriving (lib/live.ts) the page re-reads itself (RunLiveBadge).
+// data is prepared with lib/charts; components only render. While data is
+// still arriving (lib/live.ts, docs/dashboard.md#live) the page re-reads
+// itself (RunLiveBadge).
 import Link from "next/link";
 import { RunOutcome, RunShapeTerm } from "@/components/runs/run-outcome";
 import { notFound } from "next/navigation";

@@ -1,6 +1,12 @@
 // What `loopscope ingest` sends for a file and prints for its answer.
 import { describe, expect, test } from "vitest";
-import { buildIngestUrl, contentTypeFor, summaryLine } from "@/bin/cli/ingest-command";
+import {
+  authRefusalMessage,
+  buildIngestUrl,
+  contentTypeFor,
+  summaryLine,
+  type Outcome,
+} from "@/bin/cli/ingest-command";
 import { parseFormat } from "@/bin/cli/main";
 import type { IngestResponse } from "@/lib/schemas/ingest-api";
 
@@ -62,13 +68,46 @@ describe("the summary line", () => {
 
   test("names the detected format and the lines skipped on purpose", () => {
     expect(summaryLine("session.jsonl", body({}))).toBe(
-      "session.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → runs cc-abc",
+      "session.jsonl (claude-code): 120 accepted, 0 rejected, 14 skipped → run cc-abc",
     );
   });
 
   test("an error's partial result has no format: the line goes without it", () => {
     expect(summaryLine("bad.jsonl", body({ format: undefined, accepted: 0, rejected: 3, skipped: 0, runs: [] }))).toBe(
-      "bad.jsonl: 0 accepted, 3 rejected, 0 skipped → runs none",
+      "bad.jsonl: 0 accepted, 3 rejected, 0 skipped → no run",
     );
+  });
+
+  test("one run is a run, two are runs", () => {
+    expect(summaryLine("a.jsonl", body({ format: "loopscope", skipped: 0, runs: ["r-1", "r-2"] }))).toBe(
+      "a.jsonl (loopscope): 120 accepted, 0 rejected, 0 skipped → runs r-1, r-2",
+    );
+  });
+});
+
+describe("a refused key", () => {
+  const URL_ = "https://loopscope.example.com";
+  const refused = (status: number, message: string): Outcome => ({ file: "a.jsonl", ok: false, status, message });
+
+  test("without a key: says a key is needed, where to set it and where to get one", () => {
+    expect(authRefusalMessage(refused(401, "sign in, or send an API key"), { url: URL_ }, 3)).toBe(
+      "loopscope: the server at https://loopscope.example.com needs an API key (401), and none was sent. " +
+        "Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; " +
+        "an admin creates one on https://loopscope.example.com/admin. Stopped: 3 files not sent.",
+    );
+  });
+
+  test("a key the server does not know, or one without the ingest scope, says the server's reason", () => {
+    const unknown = authRefusalMessage(
+      refused(401, "the API key is unknown or revoked"),
+      { url: URL_, apiKey: "k" },
+      1,
+    );
+    expect(unknown).toMatch(
+      /^loopscope: the server at \S+ refused the API key \(401: the API key is unknown or revoked\)\./,
+    );
+    expect(unknown).toContain("Stopped: 1 file not sent.");
+    const scope = authRefusalMessage(refused(403, "key:k1 may not ingest"), { url: URL_, apiKey: "k" }, 2);
+    expect(scope).toContain("refused the API key for uploads (403: key:k1 may not ingest)");
   });
 });

@@ -88,3 +88,13 @@ test("a title is one line of at most 80 characters, cut at a word", () => {
   expect(title).not.toContain("  ");
   expect(formatRunTitle({ service: "svc", prompt: null, rootOperation: null })).toBeNull();
 });
+
+test("a title made from a long first prompt ends after a whole word of the prompt", () => {
+  const prompt =
+    "Refactor the authentication middleware so that expired refresh tokens are rejected before the database lookup";
+  const title = formatRunTitle({ service: "checkout-agent", prompt, rootOperation: null });
+  expect(title).toBe("checkout-agent · Refactor the authentication middleware so that expired refresh…");
+  expect(title!.length).toBeLessThanOrEqual(80);
+  const words = new Set(`checkout-agent · ${prompt}`.split(" "));
+  for (const word of title!.slice(0, -1).split(" ")) expect(words.has(word)).toBe(true);
+});

@@ -4,6 +4,7 @@
 import { Fragment, type ReactNode } from "react";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { formatDuration, formatPct, formatTimestamp, formatUsd } from "@/lib/format";
+import { plural } from "@/lib/plural";
 import { describeBreakerGroup, groupBreakerEvents } from "@/lib/report/breaker-groups";
 import { breakerEvents } from "@/lib/report/markdown";
 
@@ -104,7 +105,9 @@ function BreakerEvents({ report }: { report: AnalysisReport }) {
             ))}
           </ul>
           <details data-testid="pm-breaker-events">
-            <summary>All {events.length} breaker events</summary>
+            <summary>
+              {events.length === 1 ? "The breaker event" : `All ${plural(events.length, "breaker event")}`}
+            </summary>
             <Table
               head={["at (UTC)", "breaker", "event", "reason / severity"]}
               empty="No breaker event."

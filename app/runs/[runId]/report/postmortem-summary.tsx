@@ -4,6 +4,7 @@
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { verdictHalt } from "@/lib/analysis/verdict";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
+import { plural, pluralWord } from "@/lib/plural";
 import { runCostOf } from "@/lib/charts/overview";
 import { describeBackoff429 } from "@/lib/report/markdown";
 import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
@@ -43,8 +44,10 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
         {halt ? (
           <p className="verdict-lead">
             The loop breaker would have halted the run at <strong>iteration {halt.iteration}</strong> ({halt.reason},{" "}
-            {formatTimestamp(halt.at)} UTC), saving <strong>{formatCount(lb.savings.iterations)} iterations</strong>,{" "}
-            <strong>{formatTokens(lb.savings.tokens)} tokens</strong>
+            {formatTimestamp(halt.at)} UTC), saving <strong>{plural(lb.savings.iterations, "iteration")}</strong>,{" "}
+            <strong>
+              {formatTokens(lb.savings.tokens)} {pluralWord(lb.savings.tokens, "token")}
+            </strong>
             {lb.savings.cost_usd !== null && (
               <>
                 , <strong data-testid="postmortem-saved-cost">{formatUsd(lb.savings.cost_usd)}</strong>
@@ -76,8 +79,8 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
           </li>
           <li>
             Permission breaker ends <Badge state={report.permission_breaker.final_state} /> (
-            {report.permission_breaker.denials} denials, {report.permission_breaker.grants} grants); API breaker ends{" "}
-            <Badge state={report.api_breaker.final_state} /> (
+            {plural(report.permission_breaker.denials, "denial")}, {plural(report.permission_breaker.grants, "grant")});
+            API breaker ends <Badge state={report.api_breaker.final_state} /> (
             <span data-testid="postmortem-backoff-429">{describeBackoff429(report.api_breaker.backoff_429)}</span>).
           </li>
           <li>
