@@ -5,7 +5,7 @@
 // of its chain starts, a new prompt comes, or the file ends. A tool_result
 // closes its call: the tool span, a `permission_denied` event when the user or
 // the permission mode refused it, what it did for the turn (errors, edits,
-// test runs). A TodoWrite call writes the todo list. A call without a result
+// files read, test runs). A TodoWrite call writes the todo list. A call without a result
 // fails at the file's end, unless the file is live and the call is of its
 // current turn (docs/import.md#watching-a-live-session). O(blocks) per line.
 import { isTestCommand } from "./transcript/test-runs";
@@ -16,10 +16,16 @@ import { ccEvent } from "./claude-code-events";
 import { bump, MAIN_CHAIN, type CcState } from "./claude-code-state";
 import { llmSpan, mergeUsage, NO_RESULT, subagentSpanId, toolSpan, toolSpanId, usageOf } from "./claude-code-spans";
 import type { OpenTool } from "./claude-code-spans";
+import type { SpanTurn } from "./transcript/span-turns";
 import { SHELL_TOOLS, SUBAGENT_TOOLS, TODO_TOOL, editOf, errorLineOf, isPermissionDenial } from "./claude-code-tools";
 import { resultTextOf, subjectOf } from "./claude-code-tools";
+import { callFilesOf } from "./claude-code-files";
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+/** The turn a call of this chain starts in: the open turn in the main conversation, the subagent call's otherwise. */
+const turnOfChain = (s: CcState, chain: string): SpanTurn =>
+  chain === MAIN_CHAIN ? s.transcript.openTurn() : (s.chains.get(chain)?.turn ?? null);
 
 /** Close one open response: its span, its `api_request` event, its usage in the turn. */
 export function closeMessage(s: CcState, id: string): ImportOutput[] {
@@ -32,8 +38,9 @@ export function closeMessage(s: CcState, id: string): ImportOutput[] {
   }
   const lineNo = m.lastLineNo;
   const event = ccEvent(s, m.firstUs, "api_request", m.sourceId, { detail: m.model });
+  const turn = m.turn ?? (m.chain === MAIN_CHAIN ? s.transcript.openTurn() : null);
   return [
-    { lineNo, record: llmSpan(s, m) },
+    { lineNo, record: llmSpan(s, m, turn) },
     { lineNo, record: event },
   ];
 }
@@ -63,6 +70,8 @@ function openTool(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: st
     parentSpanId: c?.parentSpanId ?? null,
     agentId: c?.agentId ?? null,
     messageId: l.message?.id ?? l.uuid ?? String(lineNo),
+    chain,
+    turn: turnOfChain(s, chain),
   };
   s.tools.set(id, tool);
   s.awaitingNext.push(tool);
@@ -93,6 +102,7 @@ export function assistantLine(s: CcState, l: CcLine, lineNo: number, tsUs: numbe
     usage: usageOf(null),
     stopReason: null,
     requestId: str((l as Record<string, unknown>).requestId),
+    turn: turnOfChain(s, chain),
   };
   m.usage = mergeUsage(m.usage, usageOf(msg.usage));
   m.t1Us = Math.max(m.t1Us, tsUs);
@@ -120,7 +130,10 @@ export function toolResult(
   const text = resultTextOf(b);
   const ok = b.is_error !== true;
   const error = ok ? "" : errorLineOf(text);
-  const out: ImportOutput[] = [{ lineNo, record: toolSpan(s, tool, { t1Us: tsUs, ok, error, output: text }) }];
+  // A call with no turn yet started before the session's first: its result, counted below, opens it.
+  const turn = tool.turn ?? (tool.chain === MAIN_CHAIN && s.mainSeen ? s.transcript.turnAt(lineNo, tsUs) : null);
+  const end = { t1Us: tsUs, ok, error, output: text };
+  const out: ImportOutput[] = [{ lineNo, record: toolSpan(s, tool, end, turn) }];
   if (!ok && isPermissionDenial(text)) {
     s.denied.add(id);
     const detail = subjectOf(tool.input);
@@ -128,11 +141,13 @@ export function toolResult(
   }
   if (s.mainSeen) {
     const command = SHELL_TOOLS.has(tool.name) ? str((tool.input as { command?: unknown } | null)?.command) : null;
-    const edit = ok ? editOf(tool.name, tool.input, single ? l.toolUseResult : undefined, s.info.cwd) : null;
+    const result = single ? l.toolUseResult : undefined;
+    const edit = ok ? editOf(tool.name, tool.input, result, s.info.cwd) : null;
     s.transcript.toolResult(lineNo, tsUs, {
       ok,
       ...(ok ? {} : { errorLine: error }),
       ...(edit ? { edit } : {}),
+      ...(ok ? callFilesOf(tool.name, tool.input, result, s.info.cwd) : {}),
       ...(command !== null && isTestCommand(command) ? { testRun: true } : {}),
     });
   }
@@ -149,7 +164,8 @@ export function closeOpenTools(s: CcState, keptBackFrom = Infinity): ImportOutpu
   for (const tool of s.tools.values()) {
     if (tool.lineNo >= keptBackFrom) continue;
     const end = { t1Us: tool.nextUs ?? tool.t0Us, ok: false, error: NO_RESULT, output: null };
-    out.push({ lineNo: tool.lineNo, record: toolSpan(s, tool, end) });
+    const turn = tool.turn ?? (tool.chain === MAIN_CHAIN ? s.transcript.openTurn() : null);
+    out.push({ lineNo: tool.lineNo, record: toolSpan(s, tool, end, turn) });
   }
   s.tools.clear();
   return out;

@@ -10,6 +10,7 @@
 // `autonomous`) and the outcome it found. Lines that carry nothing are
 // skipped with their kind (`system:<subtype>`, `assistant:synthetic`).
 // O(blocks) per line.
+import { clipAtWord } from "../format-clip";
 import { formatTimeUs } from "../time";
 import type { RunShape } from "../schemas/run-outcome";
 import type { ImportContext, ImportFormat, ImportOutput, RunWire } from "./types";
@@ -138,7 +139,7 @@ function runRecord(s: CcState, shape: RunShape): RunWire {
   if (repo) labels.repo = repo;
   if (s.info.branch) labels.branch = s.info.branch;
   if (s.info.version) labels.version = s.info.version;
-  const name = s.summary ?? s.firstPrompt?.split("\n")[0]?.slice(0, NAME_MAX_CHARS) ?? null;
+  const name = s.summary ?? (s.firstPrompt ? clipAtWord(s.firstPrompt.split("\n")[0] ?? "", NAME_MAX_CHARS) : null);
   // A subagent's file, or one of several sessions joining a named run, must not move the run's start.
   const own = s.mainSeen && s.ctx.runId === null;
   return {

@@ -6,12 +6,16 @@
 // Ids come from the source ids; a subagent call (`Task`/`Agent`) is named by
 // a hash of its prompt instead, because a subagent's own lines (its
 // sidechain, or its file under subagents/) know only that prompt, and its
-// spans must nest under the call. O(1) per span.
+// spans must nest under the call. Each span names its turn: a main-conversation
+// span the turn it started in, a subagent's span the turn of the call that
+// started it — or, in a subagent's own file, which knows no turn, its parent's
+// (docs/import.md#agent-transcripts). O(1) per span.
 import { hashId } from "../ingest/assign-ids";
 import { formatTimeUs } from "../time";
 import type { ImportFormat, SpanWire } from "./types";
 import type { CcUsage } from "./claude-code-lines";
 import type { ModelUsage } from "./transcript/turns";
+import { spanTurnFields, type SpanTurn } from "./transcript/span-turns";
 
 export type SpanSink = { runId: string; format: ImportFormat };
 
@@ -29,6 +33,8 @@ export type OpenMessage = {
   usage: CcModelUsage;
   stopReason: string | null;
   requestId: string | null;
+  /** The turn it started in (null: not known yet — the session's start turn, opened by the call itself). */
+  turn: SpanTurn;
 };
 
 /** A tool call waiting for its result. */
@@ -44,6 +50,9 @@ export type OpenTool = {
   parentSpanId: string | null;
   agentId: string | null;
   messageId: string;
+  chain: string;
+  /** The turn it started in (null: not known yet, see OpenMessage). */
+  turn: SpanTurn;
 };
 
 export const llmSpanId = (messageId: string): string => `cc-${messageId}`;
@@ -89,7 +98,7 @@ export function mergeUsage(a: CcModelUsage, b: CcModelUsage): CcModelUsage {
   };
 }
 
-export function llmSpan(sink: SpanSink, m: OpenMessage): SpanWire {
+export function llmSpan(sink: SpanSink, m: OpenMessage, turn: SpanTurn): SpanWire {
   const u = m.usage;
   return {
     type: "span",
@@ -102,6 +111,7 @@ export function llmSpan(sink: SpanSink, m: OpenMessage): SpanWire {
     t1: formatTimeUs(m.t1Us),
     ok: true,
     error: "",
+    ...spanTurnFields(turn),
     tokens_in: u.input + u.cacheRead + u.cacheWrite,
     tokens_out: u.output,
     meta: {
@@ -121,7 +131,7 @@ export function llmSpan(sink: SpanSink, m: OpenMessage): SpanWire {
 
 export type ToolEnd = { t1Us: number; ok: boolean; error: string; output: string | null };
 
-export function toolSpan(sink: SpanSink, t: OpenTool, end: ToolEnd): SpanWire {
+export function toolSpan(sink: SpanSink, t: OpenTool, end: ToolEnd, turn: SpanTurn): SpanWire {
   return {
     type: "span",
     run_id: sink.runId,
@@ -133,6 +143,7 @@ export function toolSpan(sink: SpanSink, t: OpenTool, end: ToolEnd): SpanWire {
     t1: formatTimeUs(Math.max(t.t0Us, end.t1Us)),
     ok: end.ok,
     error: end.error,
+    ...spanTurnFields(turn),
     ...(t.input !== undefined ? { input: t.input } : {}),
     ...(end.output !== null ? { output: end.output } : {}),
     meta: {

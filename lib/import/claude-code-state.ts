@@ -5,13 +5,15 @@
 // `parent_tool_use_id`) with the call each nests under, and the turn
 // accumulator. Memory O(lines) for the line times, O(open calls) otherwise.
 import { createTranscript, type Transcript } from "./transcript/turns";
+import type { SpanTurn } from "./transcript/span-turns";
 import type { CcLine } from "./claude-code-lines";
 import { blocksOf, isSidechain, textOf } from "./claude-code-lines";
 import { subagentSpanId, toolSpanId, type OpenMessage, type OpenTool } from "./claude-code-spans";
 import type { OutcomeInput } from "../schemas/run-outcome";
 import type { ImportContext, ImportFormat } from "./types";
 
-export type Chain = { parentSpanId: string | null; agentId: string | null };
+/** A subagent chain: the call it nests under, and that call's turn ("parent": a call this file does not hold). */
+export type Chain = { parentSpanId: string | null; agentId: string | null; turn: SpanTurn };
 export const MAIN_CHAIN = "main";
 
 export type CcState = {
@@ -58,7 +60,7 @@ export function createState(format: ImportFormat, ctx: ImportContext, sessionId:
     ctx,
     sessionId,
     runId,
-    transcript: createTranscript({ format, runId, sessionId }),
+    transcript: createTranscript({ format, runId, sessionId, observesFiles: true }),
     summary: null,
     firstPrompt: null,
     info: { cwd: null, branch: null, version: null, model: null },
@@ -99,6 +101,14 @@ function promptOf(l: CcLine): string | null {
   return text === "" ? null : text;
 }
 
+/** The turn of the call a subagent chain nests under: the open call's, else its parent span's (placed at ingest). */
+function callTurn(s: CcState, toolUseId: string | null, parentSpanId: string | null): SpanTurn {
+  if (parentSpanId === null) return null;
+  const call =
+    toolUseId !== null ? s.tools.get(toolUseId) : [...s.tools.values()].find((t) => t.spanId === parentSpanId);
+  return call?.turn ?? "parent";
+}
+
 /** The chain a line belongs to; a subagent chain is created at its first line. */
 export function chainOf(s: CcState, l: CcLine): string {
   if (!isSidechain(l)) return MAIN_CHAIN;
@@ -114,7 +124,7 @@ export function chainOf(s: CcState, l: CcLine): string {
         : prompt !== null
           ? subagentSpanId(s.sessionId, prompt, bump(s.subagentPrompts, prompt))
           : null;
-    s.chains.set(key, { parentSpanId, agentId: l.agentId ?? null });
+    s.chains.set(key, { parentSpanId, agentId: l.agentId ?? null, turn: callTurn(s, byTool, parentSpanId) });
   }
   return key;
 }

@@ -20,6 +20,7 @@ import { ccEvent } from "./claude-code-events";
 import type { CcState } from "./claude-code-state";
 import { usageOf } from "./claude-code-spans";
 import { subjectOf } from "./claude-code-tools";
+import { spanTurnFields } from "./transcript/span-turns";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -84,6 +85,7 @@ export function resultCalls(s: CcState, l: CcLine, lineNo: number, startUs: numb
   const model = s.info.model ?? "claude";
   const calls = Math.max(1, Math.round(num(raw.num_turns) ?? 1));
   s.transcript.modelCall(lineNo, endUs, model, total, { context: false, calls });
+  const turn = s.transcript.openTurn();
   const perModel = isObj(raw.modelUsage) ? Object.entries(raw.modelUsage).filter(([, v]) => isObj(v)) : [];
   const rows =
     perModel.length > 0
@@ -101,6 +103,7 @@ export function resultCalls(s: CcState, l: CcLine, lineNo: number, startUs: numb
       t1: formatTimeUs(endUs),
       ok: true,
       error: "",
+      ...spanTurnFields(turn),
       tokens_in: u.input + u.cacheRead + u.cacheWrite,
       tokens_out: u.output,
       ...(costUsd !== null ? { cost_usd: costUsd } : {}),

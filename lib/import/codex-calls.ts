@@ -10,21 +10,33 @@
 // `web_search_call` item (the model's own search: no call id, no output) is a
 // `web_search` tool span at its line, its `action` as input, failed when its
 // status is `failed`. Arguments that are not JSON (a redaction such as
-// `[REDACTED_ARGUMENTS len=N sha=…]`) are kept as the text they are. O(1) per
-// item; O(open calls) memory.
+// `[REDACTED_ARGUMENTS len=N sha=…]`) are kept as the text they are; such a
+// shell call may have read files nobody can name, so its turn has no
+// `files_read`, and such a patch is an edit without its text. A span names
+// the turn its call was made in. When the output says how long the command
+// itself ran (`duration_seconds`, `Wall time`), the span is that long, ending
+// at the output: the wait before it ran (an approval prompt) is not the
+// command's time (docs/import.md#codex-cli-sessions). O(1) per item;
+// O(open calls) memory.
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
-import type { CallOutput } from "./codex-output";
+import { commandStartUs, type CallOutput } from "./codex-output";
 import {
   commandText,
+  isShellTool,
   patchOfApplyPatchCall,
+  patchTextsOf,
   patchOfCommand,
   readPatch,
   shellCommandOf,
   type PatchEdit,
 } from "./codex-patch";
+import type { CallFiles } from "./transcript/file-activity";
+import type { EditText } from "./transcript/reverts";
+import { filesReadBy, filesRestoredBy } from "./transcript/shell-files";
 import { isTestCommand } from "./transcript/test-runs";
 import type { ToolOutcome } from "./transcript/turns";
+import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 
 export const CODEX_FORMAT = "codex";
 const OUTPUT_HEAD_CHARS = 2000;
@@ -44,13 +56,19 @@ export type OpenCall = {
   command: string | null;
   /** The patch it applies, when it is an apply_patch call. */
   patch: string | null;
+  /** The turn it was made in; null before the session's first turn (its result opens one). */
+  turn: TurnRef | null;
 };
 
 /** A call item → the open call, or the reason it cannot be read. */
-export function readCall(kind: CallKind, p: Obj, lineNo: number, tsUs: number): OpenCall | string {
+export function readCall(
+  kind: CallKind,
+  p: Obj,
+  at: { lineNo: number; tsUs: number; turn: TurnRef | null },
+): OpenCall | string {
   const callId = typeof p.call_id === "string" && p.call_id !== "" ? p.call_id : typeof p.id === "string" ? p.id : "";
   if (callId === "") return `${kind}: missing "call_id"`;
-  const common = { callId, kind, lineNo, tsUs };
+  const common = { callId, kind, ...at };
   if (kind === "local_shell_call") {
     const action = (p.action ?? {}) as Obj;
     const command = commandText(action.command);
@@ -75,9 +93,11 @@ function parseArguments(raw: unknown): unknown {
 }
 
 export type ClosedCall = { outputs: ImportOutput[]; outcome: ToolOutcome };
+/** Where a call's records go: the run, the span id, the turn the call belongs to. */
+export type CallIds = { runId: string; spanId: string; turn: TurnRef };
 
 /** A `web_search_call` item: a tool span at its line. */
-export function webSearchSpan(p: Obj, at: { lineNo: number; tsUs: number }, ids: { runId: string; spanId: string }) {
+export function webSearchSpan(p: Obj, at: { lineNo: number; tsUs: number }, ids: CallIds) {
   const status = typeof p.status === "string" ? p.status : null;
   const ok = status !== "failed";
   const span: SpanWire = {
@@ -91,6 +111,7 @@ export function webSearchSpan(p: Obj, at: { lineNo: number; tsUs: number }, ids:
     t1: formatTimeUs(at.tsUs),
     ok,
     error: ok ? "" : "web search failed",
+    ...spanTurnFields(ids.turn),
     input: p.action ?? null,
     meta: {
       source_id: typeof p.id === "string" ? p.id : ids.spanId,
@@ -105,6 +126,20 @@ export function webSearchSpan(p: Obj, at: { lineNo: number; tsUs: number }, ids:
 
 /** The edits of a successful patch; none for other calls. */
 const editsOf = (call: OpenCall): PatchEdit[] => (call.patch !== null ? readPatch(call.patch) : []);
+
+/** What a successful call read and the texts of its edits. */
+function callFilesOf(call: OpenCall): CallFiles {
+  const texts: EditText[] = call.patch !== null ? patchTextsOf(call.patch) : [];
+  if ((call.patch !== null || call.name === "apply_patch") && texts.length === 0) {
+    texts.push({ kind: "opaque", path: null }); // a patch that cannot be read (redacted)
+  }
+  const shell = call.kind === "local_shell_call" || isShellTool(call.name);
+  if (call.command !== null && call.patch === null) {
+    texts.push(...filesRestoredBy(call.command).map((path): EditText => ({ kind: "restore", path })));
+  }
+  const read = call.command !== null ? filesReadBy(call.command) : shell ? null : [];
+  return { read, ...(texts.length > 0 ? { editTexts: texts } : {}) };
+}
 
 /** What the permission_denied event names: the command, else the patched files, else the tool. */
 function deniedDetail(call: OpenCall): string {
@@ -121,10 +156,11 @@ export function closeCall(
   call: OpenCall,
   out: CallOutput | null,
   at: { lineNo: number; tsUs: number },
-  ids: { runId: string; spanId: string },
+  ids: CallIds,
 ): ClosedCall {
   const failed = out === null || out.failed;
   const error = out === null ? INTERRUPTED_ERROR : (out.errorLine ?? "");
+  const t1Us = Math.max(at.tsUs, call.tsUs);
   const span: SpanWire = {
     type: "span",
     run_id: ids.runId,
@@ -132,10 +168,11 @@ export function closeCall(
     parent_id: null,
     name: call.name,
     kind: "tool",
-    t0: formatTimeUs(call.tsUs),
-    t1: formatTimeUs(Math.max(at.tsUs, call.tsUs)),
+    t0: formatTimeUs(commandStartUs(call.tsUs, out, t1Us)),
+    t1: formatTimeUs(t1Us),
     ok: !failed,
     error: failed ? error : "",
+    ...spanTurnFields(ids.turn),
     input: call.input ?? null,
     ...(out !== null ? { output: out.body.slice(0, OUTPUT_HEAD_CHARS) } : {}),
     meta: { source_id: call.callId, source_format: CODEX_FORMAT, call_type: call.kind, ...(out?.meta ?? {}) },
@@ -159,6 +196,7 @@ export function closeCall(
     ok: !failed,
     ...(failed ? { errorLine: error } : {}),
     ...(edits.length > 0 ? { edits } : {}),
+    ...(failed ? {} : callFilesOf(call)),
     ...(call.command !== null && isTestCommand(call.command) ? { testRun: true } : {}),
   };
   return { outputs, outcome };

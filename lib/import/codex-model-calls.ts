@@ -12,6 +12,7 @@
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { ModelUsage } from "./transcript/turns";
+import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { CODEX_FORMAT } from "./codex-calls";
 
 type Obj = Record<string, unknown>;
@@ -70,7 +71,7 @@ export const modelUsageOf = (u: TokenUsage): ModelUsage => ({
   output: u.output,
 });
 
-export type ModelCallIds = { runId: string; spanId: string; sourceId: string };
+export type ModelCallIds = { runId: string; spanId: string; sourceId: string; turn: TurnRef | null };
 
 /** The llm span and api_request event of one model call. */
 export function modelCallRecords(
@@ -91,6 +92,7 @@ export function modelCallRecords(
     t1: formatTimeUs(at.t1Us),
     ok: true,
     error: "",
+    ...spanTurnFields(ids.turn),
     tokens_in: u.input,
     tokens_out: u.output,
     meta: {

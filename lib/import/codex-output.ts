@@ -6,8 +6,9 @@
 // bare message (`exec command rejected by user`, `execution error: …`,
 // `aborted`). A call failed when its exit code is not 0, or — where no exit
 // code is given — when its first line says it was rejected or failed; a
-// rejection by the user or the sandbox is also a permission denial. Pure;
-// O(output length).
+// rejection by the user or the sandbox is also a permission denial. How long
+// the command ran — `duration_seconds`, or a header's `Wall time: N seconds` —
+// is kept as `meta.duration_seconds`. Pure; O(output length).
 
 export type CallOutput = {
   /** The command's own output: the body after the header, or the whole text. */
@@ -22,6 +23,7 @@ export type CallOutput = {
 };
 
 const EXIT_CODE_RE = /\b(?:exit code:?|exited with code)\s*(-?\d+)/i;
+const WALL_TIME_RE = /^Wall time:\s*(\d+(?:\.\d+)?)\s*s(?:ec(?:ond)?s?)?\b/im;
 const REJECTED_RE =
   /\b(?:rejected|declined|denied) by (?:the )?user\b|\bsandbox denied\b|\bdenied by (?:the )?sandbox\b/i;
 const FAILED_RE = /^(?:execution error|error|failed|aborted)\b|\bfailed in sandbox\b|\bverification failed\b/i;
@@ -87,12 +89,25 @@ export function readCallOutput(raw: unknown): CallOutput {
     if (m) {
       exitCode = Number(m[1]);
       body = rest;
+      const wall = WALL_TIME_RE.exec(header);
+      if (wall) meta.duration_seconds = Number(wall[1]);
     }
   }
   if (exitCode !== null) meta.exit_code = exitCode;
   const rejected = REJECTED_RE.test(lead);
   const failed = rejected || success === false || (exitCode !== null ? exitCode !== 0 : FAILED_RE.test(lead.trim()));
   return { body, exitCode, failed, rejected, errorLine: failed ? errorLineOf(body, exitCode) : null, meta };
+}
+
+/**
+ * When the command itself started: its output's time (`endUs`) less the run
+ * time the output reports, never before the call (`callUs`); the call's time
+ * when the output reports none.
+ */
+export function commandStartUs(callUs: number, out: CallOutput | null, endUs: number): number {
+  const seconds = out?.meta.duration_seconds;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return callUs;
+  return Math.min(Math.max(callUs, endUs - Math.round(seconds * 1_000_000)), endUs);
 }
 
 function parseJson(text: string): unknown {

@@ -5,9 +5,13 @@
 // (`["apply_patch", patch]`, or `apply_patch <<'PATCH' … PATCH` in bash).
 // The patch's `*** Add File:` / `*** Update File:` / `*** Delete File:` /
 // `*** Move to:` headers name the files; its `+` / `-` lines are the lines
-// added and removed. A shell call's command (`shell`, `shell_command`,
-// `exec_command`, `local_shell_call`) is what test-run detection reads.
-// Pure; O(patch length).
+// added and removed; for revert detection (transcript/reverts.ts) each
+// Update hunk (up to the next `@@`) replaces its `-` lines by its `+` lines,
+// an added file is written whole, a deleted one is an edit without its text.
+// A shell call's command (`shell`, `shell_command`, `exec_command`,
+// `local_shell_call`) is what test-run detection and the files-read reader
+// read. Pure; O(patch length).
+import type { EditText } from "./transcript/reverts";
 
 export type PatchEdit = { path: string; added: number; removed: number };
 
@@ -46,6 +50,42 @@ export function readPatch(patch: string): PatchEdit[] {
   }
   return edits;
 }
+
+type PatchFile = { op: string; path: string; removed: string[]; added: string[] };
+
+/** One file section's (or Update hunk's) text, when it has any. */
+function sectionText(f: PatchFile): EditText[] {
+  if (f.op === "Add File") return [{ kind: "write", path: f.path, after: f.added.join("\n"), before: null }];
+  if (f.op === "Delete File") return [{ kind: "opaque", path: f.path }];
+  if (f.removed.length === 0 && f.added.length === 0) return [];
+  return [{ kind: "replace", path: f.path, old: f.removed.join("\n"), new: f.added.join("\n") }];
+}
+
+/** The texts of a patch's edits, in patch order. */
+export function patchTextsOf(patch: string): EditText[] {
+  const out: EditText[] = [];
+  let file: PatchFile | null = null;
+  for (const line of patch.split("\n")) {
+    const header = FILE_HEADER_RE.exec(line.trimEnd());
+    if (header && header[1] === "Move to") {
+      if (file !== null) file.path = (header[2] ?? "").trim();
+    } else if (header) {
+      if (file !== null) out.push(...sectionText(file));
+      file = { op: header[1] ?? "", path: (header[2] ?? "").trim(), removed: [], added: [] };
+    } else if (file !== null && line.startsWith("@@") && file.op === "Update File") {
+      out.push(...sectionText(file));
+      Object.assign(file, { removed: [], added: [] });
+    } else if (file !== null && !line.startsWith("***")) {
+      if (line.startsWith("+")) file.added.push(line.slice(1));
+      else if (line.startsWith("-")) file.removed.push(line.slice(1));
+    }
+  }
+  if (file !== null) out.push(...sectionText(file));
+  return out;
+}
+
+/** Whether a tool carries a shell command in its arguments. */
+export const isShellTool = (tool: string): boolean => SHELL_TOOLS[tool] !== undefined;
 
 /** The command line of a shell call's `command`: `["bash","-lc",script]` → script; other argv joined. */
 export function commandText(command: unknown): string | null {

@@ -7,7 +7,9 @@
 // (`git.branch`), shape `interactive`. A file without one takes its session id from the rollout
 // file name (`rollout-<time>-<uuid>.jsonl`). Also the session's line-level
 // helpers: its events (source id: the line's `turn_id`, else kind@time),
-// the lines that open a turn, the status of an `error` line. O(1).
+// the lines that open a turn (and the user messages that do not: Codex's
+// own), the status of an `error` line. O(1).
+import { clipAtWord } from "../format-clip";
 import { formatTimeUs, parseTimeUs } from "../time";
 import type { ImportContext, ImportOutput, RunWire } from "./types";
 import { CODEX_FORMAT, type OpenCall } from "./codex-calls";
@@ -60,7 +62,7 @@ export function openSession(ctx: ImportContext, sessionId: string, lineNo: numbe
     runId,
     ownRun: ctx.runId === null,
     named: false,
-    transcript: createTranscript({ format: CODEX_FORMAT, runId, sessionId }),
+    transcript: createTranscript({ format: CODEX_FORMAT, runId, sessionId, observesFiles: true }),
     model: UNKNOWN_MODEL,
     open: new Map(),
     tokens: { lastTotal: null },
@@ -120,7 +122,7 @@ export function nameRun(s: Session, prompt: string): RunWire | null {
       ?.trim() ?? "";
   if (first === "") return null;
   s.named = true;
-  return { type: "run", run_id: s.runId, name: first.slice(0, NAME_CHARS), shape: SESSION_SHAPE };
+  return { type: "run", run_id: s.runId, name: clipAtWord(first, NAME_CHARS), shape: SESSION_SHAPE };
 }
 
 /** An event of this line; its source id is the line's own id when it has one, else its kind and time. */
@@ -140,6 +142,22 @@ export function isPreamble(type: string, p: Obj): boolean {
   if (type === "turn_context") return true;
   if (type === "event_msg") return p.type === "task_started" || p.type === "user_message";
   return type === "response_item" && p.type === "message" && (p.role === "user" || p.role === "developer");
+}
+
+/** The user messages Codex writes itself: its context blocks, the AGENTS.md instructions, an aborted turn's note. */
+const INJECTED_PREFIXES = [
+  "<environment_context>",
+  "<user_instructions>",
+  "# AGENTS.md instructions",
+  "<turn_aborted>",
+];
+const INJECTED_KINDS = new Set(["environment_context", "user_instructions"]);
+
+/** A `user_message` event that Codex wrote, not the user (older versions name its `kind`): no prompt. */
+export function isInjectedMessage(p: Obj): boolean {
+  if (typeof p.kind === "string" && INJECTED_KINDS.has(p.kind)) return true;
+  const text = typeof p.message === "string" ? p.message.trimStart() : "";
+  return INJECTED_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
 const STATUS_RE = /\b([45]\d\d)\b/;

@@ -3,7 +3,9 @@
 // `{"timestamp","type","payload"}`. `session_meta` → the run
 // (codex-session.ts); `turn_context` → the model of later calls;
 // `response_item` calls and their outputs → tool spans (codex-calls.ts);
-// `event_msg` `user_message` → a new turn (iteration), `token_count` → a
+// `event_msg` `user_message` → a new turn (iteration), unless Codex wrote it
+// (its environment context, the user's instructions, AGENTS.md: skipped as
+// `event_msg:user_message:injected`), `token_count` → a
 // model call (codex-model-calls.ts), `turn_aborted` → `interrupted`,
 // `error` → `api_error`; `compacted` → `compaction`; a `web_search_call`
 // → a `web_search` tool span. Messages, reasoning, the UI's mirror events
@@ -14,12 +16,13 @@
 // O(1) per line; memory O(open calls).
 import { parseTimeUs, formatTimeUs } from "../time";
 import type { ImportContext, ImportMapper, ImportOutput, Importer, JsonItem } from "./types";
-import { CODEX_FORMAT, closeCall, readCall, webSearchSpan, type CallKind } from "./codex-calls";
+import { CODEX_FORMAT, closeCall, readCall, webSearchSpan, type CallKind, type OpenCall } from "./codex-calls";
 import { readCallOutput } from "./codex-output";
 import { modelCallRecords, modelUsageOf, readTokenCount } from "./codex-model-calls";
 import {
   apiErrorOf,
   event,
+  isInjectedMessage,
   isPreamble,
   nameRun,
   openSession,
@@ -42,12 +45,19 @@ const kindName = (v: unknown): string => (typeof v === "string" && KIND_RE.test(
 /** A line of a kind that carries nothing for Loopscope: skipped, named by its kind. */
 const skip = (l: { lineNo: number }, kind: string): ImportOutput[] => [{ lineNo: l.lineNo, skipped: true, kind }];
 
+/** Where a call's records go; a call made before the session's first turn belongs to the one its result opens. */
+const callIds = (s: Session, l: Line, call: OpenCall | null, spanId: string) => ({
+  runId: s.runId,
+  spanId,
+  turn: call?.turn ?? s.transcript.turnAt(l.lineNo, l.tsUs),
+});
+
 /** Calls still open fail with no result, at this line's time; those from line `keptBackFrom` on stay open. */
 function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): ImportOutput[] {
   const out: ImportOutput[] = [];
   for (const call of s.open.values()) {
     if (call.lineNo >= keptBackFrom) continue;
-    const closed = closeCall(call, null, l, { runId: s.runId, spanId: `${s.id}:${call.callId}` });
+    const closed = closeCall(call, null, l, callIds(s, l, call, `${s.id}:${call.callId}`));
     s.transcript.toolResult(l.lineNo, l.tsUs, closed.outcome);
     out.push(...closed.outputs);
     s.open.delete(call.callId);
@@ -58,12 +68,12 @@ function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): Impor
 function responseItem(s: Session, l: Line): ImportOutput[] {
   const kind = String(l.p.type);
   if (kind === "web_search_call") {
-    const search = webSearchSpan(l.p, l, { runId: s.runId, spanId: `${s.id}:web_search-${(s.webSearches += 1)}` });
+    const search = webSearchSpan(l.p, l, callIds(s, l, null, `${s.id}:web_search-${(s.webSearches += 1)}`));
     s.transcript.toolResult(l.lineNo, l.tsUs, search.outcome);
     return search.outputs;
   }
   if (CALL_KINDS.has(kind)) {
-    const call = readCall(kind as CallKind, l.p, l.lineNo, l.tsUs);
+    const call = readCall(kind as CallKind, l.p, { lineNo: l.lineNo, tsUs: l.tsUs, turn: s.transcript.openTurn() });
     if (typeof call === "string") return [{ lineNo: l.lineNo, error: call }];
     s.open.set(call.callId, call);
     const todos = call.name === "update_plan" ? todoItemsOf(call.input) : null;
@@ -73,7 +83,7 @@ function responseItem(s: Session, l: Line): ImportOutput[] {
   const call = typeof l.p.call_id === "string" ? s.open.get(l.p.call_id) : undefined;
   if (call === undefined) return skip(l, `response_item:${kindName(kind)}`);
   s.open.delete(call.callId);
-  const closed = closeCall(call, readCallOutput(l.p.output), l, { runId: s.runId, spanId: `${s.id}:${call.callId}` });
+  const closed = closeCall(call, readCallOutput(l.p.output), l, callIds(s, l, call, `${s.id}:${call.callId}`));
   s.transcript.toolResult(l.lineNo, l.tsUs, closed.outcome);
   return closed.outputs;
 }
@@ -88,13 +98,15 @@ function tokenCount(s: Session, l: Line): ImportOutput[] {
   const sourceId = `token_count#${s.modelCalls}`;
   const at = { lineNo: l.lineNo, t0Us: s.callStartUs, t1Us: l.tsUs };
   s.callStartUs = l.tsUs;
-  return modelCallRecords(report, s.model, at, { runId: s.runId, spanId: `${s.id}:llm-${s.modelCalls}`, sourceId });
+  const ids = { runId: s.runId, spanId: `${s.id}:llm-${s.modelCalls}`, sourceId, turn: s.transcript.openTurn() };
+  return modelCallRecords(report, s.model, at, ids);
 }
 
 function eventMsg(s: Session, l: Line): ImportOutput[] {
   const p = l.p;
   switch (p.type) {
     case "user_message": {
+      if (isInjectedMessage(p)) return skip(l, "event_msg:user_message:injected");
       const prompt = typeof p.message === "string" ? p.message : "";
       const run = nameRun(s, prompt);
       s.callStartUs = l.tsUs;

@@ -10,10 +10,11 @@
 // (the epoch milliseconds in its id, `<tool>-<ms>-<hex>`, else the end of
 // the call before it) to its `timestamp` (when its result was recorded). A
 // call of a live file still running (no final status) is left out until it
-// ends. O(tool calls) per message.
+// ends. Every span names the turn it belongs to. O(tool calls) per message.
 import { formatTimeUs, parseTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { ModelUsage } from "./transcript/turns";
+import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { GEMINI_FORMAT, isObj, type Session } from "./gemini-cli-session";
 import { readToolCall, TODO_TOOLS, todoItemsOfArgs } from "./gemini-cli-tools";
 
@@ -65,7 +66,7 @@ function timedCalls(calls: unknown[], messageUs: number): Timed[] {
   });
 }
 
-function llmRecords(s: Session, m: Obj, spanId: string, t0Us: number, t1Us: number): ImportOutput[] {
+function llmRecords(s: Session, m: Obj, spanId: string, t0Us: number, t1Us: number, turn: TurnRef): ImportOutput[] {
   const model = str(m.model) ?? "gemini";
   const t = tokensOf(m.tokens);
   const sourceId = str(m.id) ?? spanId;
@@ -80,6 +81,7 @@ function llmRecords(s: Session, m: Obj, spanId: string, t0Us: number, t1Us: numb
     t1: formatTimeUs(t1Us),
     ok: true,
     error: "",
+    ...spanTurnFields(turn),
     ...(t !== null ? { tokens_in: t.input + t.tool, tokens_out: t.output + t.thoughts } : {}),
     meta: {
       source_id: sourceId,
@@ -114,6 +116,7 @@ function toolRecords(s: Session, { call, t0Us, t1Us }: Timed, spanId: string): I
   const error = r?.error ?? `no result (${status})`;
   const ok = r?.ok ?? false;
   const name = str(call.name) ?? "unknown_tool";
+  const turn = s.transcript.turnAt(LINE, t1Us); // where its result, below, is counted
   const span: SpanWire = {
     type: "span",
     run_id: s.runId,
@@ -125,6 +128,7 @@ function toolRecords(s: Session, { call, t0Us, t1Us }: Timed, spanId: string): I
     t1: formatTimeUs(t1Us),
     ok,
     error: ok ? "" : error,
+    ...spanTurnFields(turn),
     input: call.args ?? null,
     ...(r !== null ? { output: r.output.slice(0, OUTPUT_HEAD_CHARS) } : {}),
     meta: {
@@ -149,7 +153,7 @@ export function geminiMessage(s: Session, m: Obj, i: number, tsUs: number): Impo
   const t = tokensOf(m.tokens);
   // A message without tokens is a call of unknown size: it counts, and leaves the context fill alone.
   s.transcript.modelCall(LINE, tsUs, str(m.model) ?? "gemini", modelUsageOf(t), { context: t !== null });
-  const out = llmRecords(s, m, `${s.id}:${msgId}`, t0Us, t1Us);
+  const out = llmRecords(s, m, `${s.id}:${msgId}`, t0Us, t1Us, s.transcript.turnAt(LINE, tsUs));
   calls.forEach((c, j) => out.push(...toolRecords(s, c, `${s.id}:${str(c.call.id) ?? `${msgId}-${j}`}`)));
   s.prevEndUs = Math.max(tsUs, ...calls.map((c) => c.t1Us));
   return out;

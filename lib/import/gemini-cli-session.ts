@@ -7,6 +7,7 @@
 // characters). Also the readings of a message: its text, its time, whether an
 // `error` message is an API error (and its HTTP status). O(messages) to name
 // the run, O(1) per message otherwise.
+import { clipAtWord } from "../format-clip";
 import { formatTimeUs, parseTimeUs } from "../time";
 import type { ImportContext, RunWire } from "./types";
 import { createTranscript, type Transcript } from "./transcript/turns";
@@ -16,7 +17,6 @@ export const GEMINI_FORMAT = "gemini-cli";
 export const GEMINI_CONTEXT_WINDOW = 1_048_576;
 const NAME_CHARS = 80;
 /** A cut at a word keeps at least this much of the line; a shorter word-cut cuts mid-word instead. */
-const NAME_MIN_CHARS = 40;
 
 type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -48,11 +48,7 @@ export function runNameOf(text: string): string | null {
     .split("\n")
     .map((l) => l.trim())
     .find((l) => l !== "");
-  if (line === undefined) return null;
-  if (line.length <= NAME_CHARS) return line;
-  const head = line.slice(0, NAME_CHARS + 1);
-  const space = head.lastIndexOf(" ");
-  return (space >= NAME_MIN_CHARS ? head.slice(0, space) : line.slice(0, NAME_CHARS)).trimEnd();
+  return line === undefined ? null : clipAtWord(line, NAME_CHARS);
 }
 
 /** The session's first prompt as the user wrote it (`displayContent`, else `content`). */
@@ -90,6 +86,7 @@ export function openSession(doc: Obj, ctx: ImportContext): { session: Session; r
     runId,
     sessionId,
     contextWindow: GEMINI_CONTEXT_WINDOW,
+    observesFiles: true,
   });
   return { session: { id: sessionId, runId, live: ctx.live, transcript, prevEndUs: startUs ?? 0 }, run };
 }

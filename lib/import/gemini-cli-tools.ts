@@ -7,9 +7,17 @@
 // output that names one (codex-output.ts reads shell output the same way), else
 // the response's `error`, else the result's first line. A successful
 // `write_file` / `replace` edits its `file_path`; `write_todos` writes the todo
-// list. O(size of the call).
+// list. What it read and its edits' texts, for `files_read` and `reverted`
+// (docs/import.md#files-read-and-reverts): `read_file` its path,
+// `read_many_files` its `paths` that name files, the shell tool the simple
+// reads of its command; `replace` turns `old_string` into `new_string`,
+// `write_file` writes `content`, each over `resultDisplay.originalContent`
+// when recorded. O(size of the call).
 import { errorLineOf } from "./codex-output";
 import { diffCounts, lineCount } from "./claude-code-tools";
+import type { CallFiles } from "./transcript/file-activity";
+import type { EditText } from "./transcript/reverts";
+import { filesReadBy, filesRestoredBy, looksLikeFile } from "./transcript/shell-files";
 import { isTestCommand } from "./transcript/test-runs";
 import type { TodoItem } from "./transcript/todos";
 import type { ToolOutcome } from "./transcript/turns";
@@ -20,6 +28,8 @@ const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 export const SHELL_TOOLS = new Set(["run_shell_command", "shell"]);
 const WRITE_TOOLS = new Set(["write_file"]);
+const READ_TOOLS = new Set(["read_file"]);
+const READ_MANY_TOOLS = new Set(["read_many_files"]);
 const REPLACE_TOOLS = new Set(["replace", "edit"]);
 export const TODO_TOOLS = new Set(["write_todos"]);
 const FAILED_STATUSES = new Set(["error", "cancelled"]);
@@ -70,6 +80,30 @@ function editCounts(name: string, args: Obj, display: unknown): { added: number;
   return { added: lineCount(str(args.content) ?? ""), removed: 0 };
 }
 
+/** What a successful call read and the texts of its edits. */
+function callFilesOf(name: string, args: Obj, display: unknown): CallFiles {
+  const path = str(args.absolute_path) ?? str(args.file_path);
+  if (READ_TOOLS.has(name)) return { read: path !== null ? [path] : [] };
+  if (READ_MANY_TOOLS.has(name)) {
+    const paths = Array.isArray(args.paths) ? args.paths : [];
+    return { read: paths.filter((p): p is string => typeof p === "string" && looksLikeFile(p)) };
+  }
+  if (SHELL_TOOLS.has(name)) {
+    const command = str(args.command) ?? "";
+    const restored = filesRestoredBy(command).map((p): EditText => ({ kind: "restore", path: p }));
+    return { read: filesReadBy(command), ...(restored.length > 0 ? { editTexts: restored } : {}) };
+  }
+  const file = str(args.file_path);
+  if (file === null || !(WRITE_TOOLS.has(name) || REPLACE_TOOLS.has(name))) return {};
+  const original = isObj(display) ? str(display.originalContent) : null;
+  const before = original !== null ? { before: original } : {};
+  if (REPLACE_TOOLS.has(name)) {
+    const [old, next] = [str(args.old_string) ?? "", str(args.new_string) ?? ""];
+    return { editTexts: [{ kind: "replace", path: file, old, new: next, ...before }] };
+  }
+  return { editTexts: [{ kind: "write", path: file, after: str(args.content) ?? "", ...before }] };
+}
+
 export type CallReading = { ok: boolean; error: string; output: string; outcome: ToolOutcome; exitCode: number | null };
 
 const firstLine = (t: string): string =>
@@ -112,6 +146,7 @@ export function readToolCall(call: Obj): CallReading {
     ok,
     ...(ok ? {} : { errorLine: error.slice(0, ERROR_LINE_CHARS) }),
     ...(edit ? { edit } : {}),
+    ...(ok ? callFilesOf(name, args, call.resultDisplay) : {}),
     ...(command !== null && isTestCommand(command) ? { testRun: true } : {}),
   };
   return { ok, error: error.slice(0, ERROR_LINE_CHARS), output: text, outcome, exitCode };

@@ -8,14 +8,16 @@
 // `extra.timestamp` or `extra.response.created`, an observation's
 // `extra.timestamp`; the rest placed between them (trajectory-times.ts). A
 // model call runs from the message before its reply to the reply, a command
-// from the reply (or the previous observation) to its observation.
-// O(messages).
+// from the reply (or the previous observation) to its observation. What a
+// command read and its edits' texts are read from the command itself
+// (transcript/shell-files.ts, trajectory-output.ts). O(messages).
 import type { ImportContext, ImportOutput, Importer, JsonItem } from "./types";
 import { INTERRUPTED_ERROR } from "./codex-calls";
 import { readMiniObservation } from "./mini-swe-agent-observation";
 import { miniRun, readMiniDocument, type MiniDocument } from "./mini-swe-agent-run";
 import { readMiniSteps, type MiniMessage, type MiniStepRead } from "./mini-swe-agent-steps";
-import { shellEditsOf } from "./trajectory-output";
+import { shellEditsOf, shellEditTextsOf } from "./trajectory-output";
+import { filesReadBy } from "./transcript/shell-files";
 import { count, isObj, num, runRecord, str } from "./trajectory-run";
 import {
   spreadMissingCost,
@@ -85,6 +87,7 @@ function callsOf(read: MiniStepRead, doc: MiniDocument, times: number[], lastSte
       output: obs?.output ?? null,
       meta: obs?.meta ?? {},
       edits: ok ? shellEditsOf(c.command) : [],
+      files: { read: filesReadBy(c.command), editTexts: shellEditTextsOf(c.command) },
     };
   });
 }

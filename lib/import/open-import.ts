@@ -6,14 +6,23 @@
 // and fed to its importer once, or element by element for an array.
 // `maxBytes` caps the bytes after gunzip (docs/api.md#limits): past either
 // cap the source throws a ByteLimitError, before the bytes are held.
-// Transcript iterations get provisional numbers here (place-iterations.ts).
+// Transcript iterations get provisional numbers here (place-iterations.ts),
+// and a span that names its iteration's key leaves its number to the
+// placement (place-spans.ts): until then it has none.
 import { ByteLimitError, limitBytes } from "../ingest/byte-limit";
 import type { IngestItem } from "../ingest/ingest-stream";
 import { maybeGunzip, readLines } from "../ingest/line-reader";
 import { classifyValue, detectFormat, type FileShape } from "./detect";
 import { provisionalN } from "./place-iterations";
 import { importerFor } from "./registry";
-import { SOURCE_KEY, type ImportContext, type ImportFormat, type ImportOutput, type Importer } from "./types";
+import {
+  ITERATION_KEY,
+  SOURCE_KEY,
+  type ImportContext,
+  type ImportFormat,
+  type ImportOutput,
+  type Importer,
+} from "./types";
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -140,7 +149,7 @@ async function* lineItems(
   yield* itemsOf(mapper.end(), ctx);
 }
 
-/** An importer's outputs as ingest items: the upload's run wins; transcript iterations numbered provisionally. */
+/** An importer's outputs as ingest items: the upload's run wins; transcript iterations numbered provisionally, their spans not yet. */
 function* itemsOf(outputs: Iterable<ImportOutput>, ctx: ImportContext): Generator<IngestItem> {
   for (const o of outputs) {
     if (!("record" in o)) {
@@ -151,6 +160,7 @@ function* itemsOf(outputs: Iterable<ImportOutput>, ctx: ImportContext): Generato
     if (ctx.runId !== null) record.run_id = ctx.runId;
     const key = record[SOURCE_KEY];
     if (record.type === "iteration" && typeof key === "string") record.n = provisionalN(key);
+    if (record.type === "span" && typeof record[ITERATION_KEY] === "string") record.iteration = null;
     yield { lineNo: o.lineNo, value: record };
   }
 }

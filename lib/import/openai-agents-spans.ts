@@ -6,9 +6,13 @@
 // else (`agent`, `handoff`, `guardrail`, `custom`, `mcp_tools`, `task`,
 // `turn`) is a container. Newer SDKs export `task` and `turn` as `custom`
 // spans named after them with `data.sdk_span_type`; both spellings are read.
+// A `turn` span names its iteration (`iteration_key`, the turn's source key);
+// every span below one takes its parent's (`iteration_from: "parent"`): the
+// SDK exports a span when it ends, so a call comes before its turn and the
+// turn is known only at the ingest (lib/import/place-spans.ts).
 // O(size of the item); keeps nothing.
 import { formatTimeUs, parseTimeUs } from "../time";
-import type { SpanWire } from "./types";
+import { ITERATION_FROM, ITERATION_KEY, type SpanWire } from "./types";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
 
@@ -24,6 +28,9 @@ export function tokensOf(usage: unknown): { in: number; out: number } | null {
   const tout = count(usage.output_tokens) ?? count(usage.completion_tokens);
   return tin === null && tout === null ? null : { in: tin ?? 0, out: tout ?? 0 };
 }
+
+/** The source key of a turn's iteration: `<trace id>#<span id>`. */
+export const turnKeyOf = (traceId: string, spanId: string): string => `${traceId}#${spanId}`;
 
 /** What a span is to Loopscope, read from its `span_data`. */
 export type SpanRole = "tool" | "llm" | "turn" | "container";
@@ -146,17 +153,25 @@ export function mapSpanItem(item: Obj, runIdOf: (traceId: string) => string): Ma
   const error = isObj(item.error) ? item.error : null;
   const message = error ? errorTextOf(error) : "";
   const kind = shape.role === "tool" || shape.role === "llm" ? shape.role : "agent";
+  const parentId = str(item.parent_id);
+  const turn =
+    shape.role === "turn"
+      ? { [ITERATION_KEY]: turnKeyOf(traceId, id) }
+      : parentId !== null
+        ? { [ITERATION_FROM]: "parent" }
+        : {};
   const record: SpanWire = {
     type: "span",
     run_id: runIdOf(traceId),
     span_id: id,
-    parent_id: str(item.parent_id),
+    parent_id: parentId,
     name: shape.name,
     kind,
     t0: formatTimeUs(t0Us),
     t1: t1Us !== null ? formatTimeUs(t1Us) : null,
     ok: error === null,
     error: message,
+    ...turn,
     ...(tokens ? { tokens_in: tokens.in, tokens_out: tokens.out } : {}),
     ...(shape.input !== undefined ? { input: shape.input } : {}),
     ...(shape.output !== undefined && shape.output !== null ? { output: shape.output } : {}),
@@ -168,5 +183,5 @@ export function mapSpanItem(item: Obj, runIdOf: (traceId: string) => string): Ma
       source_format: OPENAI_AGENTS_FORMAT,
     },
   };
-  return { record, traceId, parentSource: str(item.parent_id), shape, t0Us, t1Us: Math.max(t1Us ?? t0Us, t0Us) };
+  return { record, traceId, parentSource: parentId, shape, t0Us, t1Us: Math.max(t1Us ?? t0Us, t0Us) };
 }

@@ -12,7 +12,7 @@
 // `errors` absent. O(spans) memory; O(spans · depth) at the end.
 import { formatTimeUs } from "../time";
 import { SOURCE_KEY, type ImportOutput, type IterationWire } from "./types";
-import { OPENAI_AGENTS_FORMAT, tokensOf, type MappedSpan } from "./openai-agents-spans";
+import { OPENAI_AGENTS_FORMAT, tokensOf, turnKeyOf, type MappedSpan } from "./openai-agents-spans";
 
 type Turn = {
   lineNo: number;
@@ -116,7 +116,7 @@ function iterationOf(turn: Turn, n: number): IterationWire {
     ...(seen || turn.errors.length > 0
       ? { errors: turn.errors.sort((a, b) => a.t0Us - b.t0Us).map((e) => e.line) }
       : {}),
-    [SOURCE_KEY]: `${turn.traceId}#${turn.spanId}`,
+    [SOURCE_KEY]: turnKeyOf(turn.traceId, turn.spanId),
     agent_name: turn.meta.agent_name ?? null,
     sdk_turn: turn.meta.turn ?? null,
     source_id: turn.spanId,

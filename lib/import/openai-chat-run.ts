@@ -8,6 +8,7 @@
 // `success` / `resolved`), its labels (every other scalar field) and its
 // attrs (objects such as tau-bench's `info`, kept as their first scalar
 // leaves, breadth first, within caps, so a large `info` stays small). O(fields).
+import { clipAtWord } from "../format-clip";
 import { hashId } from "../ingest/assign-ids";
 import { ID_MAX } from "../schemas/storable";
 import type { OutcomeInput } from "../schemas/run-outcome";
@@ -85,12 +86,7 @@ function idOf(run: ChatRun): { ownId: string; sourceId: string | null } {
 }
 
 /** A line cut to NAME_CHARS at a word, with an ellipsis when cut. */
-export function cutAtWord(line: string, max = NAME_CHARS): string {
-  if (line.length <= max) return line;
-  const head = line.slice(0, max - 1);
-  const space = head.lastIndexOf(" ");
-  return `${(space >= max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
-}
+export const cutAtWord = (line: string, max = NAME_CHARS): string => clipAtWord(line, max);
 
 function nameOf(run: ChatRun): string | null {
   const user = run.messages.find((m) => m.role === "user" && m.text.trim() !== "");

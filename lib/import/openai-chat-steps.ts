@@ -7,8 +7,9 @@
 // first open call). The API puts a call's answer right after the assistant
 // message, so a call still open when the next step starts — or when the run
 // ends — failed with `no result`, in its own step; in a live file the last
-// run's last step keeps its open calls back. User and system messages make
-// no record. O(messages); memory O(open calls).
+// run's last step keeps its open calls back. Every span names its step
+// (`iteration`, `iteration_key`). User and system messages make no record.
+// O(messages); memory O(open calls).
 import { formatTimeUs } from "../time";
 import type { ImportOutput, SpanWire } from "./types";
 import { isObj, type ChatCall, type ChatMessage } from "./openai-chat-messages";
@@ -16,6 +17,7 @@ import { toolErrorOf } from "./openai-chat-result";
 import { OPENAI_CHAT_FORMAT } from "./openai-chat-run";
 import { isTestCommand } from "./transcript/test-runs";
 import { createTranscript, type ModelUsage, type ToolOutcome, type Transcript } from "./transcript/turns";
+import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 
 export const NO_RESULT = "no result";
 const OUTPUT_HEAD_CHARS = 2000;
@@ -31,7 +33,7 @@ export type StepRun = {
   keepBackLast: boolean;
 };
 
-type OpenCall = ChatCall & { key: string; step: number; lineNo: number; tsUs: number };
+type OpenCall = ChatCall & { key: string; step: number; turn: TurnRef | null; lineNo: number; tsUs: number };
 type State = { run: StepRun; transcript: Transcript; open: OpenCall[]; step: number };
 
 const commandOf = (input: unknown): string | null => {
@@ -52,6 +54,7 @@ function toolSpan(s: State, call: OpenCall, t1Us: number, result: ChatMessage | 
     t1: formatTimeUs(Math.max(t1Us, call.tsUs)),
     ok: error === null,
     error: error ?? "",
+    ...spanTurnFields(call.turn),
     input: call.input ?? null,
     ...(result !== null ? { output: result.text.slice(0, OUTPUT_HEAD_CHARS) } : {}),
     meta: { source_id: call.key, source_format: OPENAI_CHAT_FORMAT, step: call.step },
@@ -87,6 +90,7 @@ function assistantStep(s: State, m: ChatMessage, i: number): ImportOutput[] {
   const out = failOpen(s, i > 0 ? run.times[i - 1]! : tsUs);
   s.step += 1;
   out.push(...s.transcript.prompt(`step-${s.step}`, lineNo, tsUs));
+  const turn = s.transcript.openTurn();
   const model = m.model ?? run.model;
   s.transcript.modelCall(lineNo, tsUs, model, modelUsageOf(m), { context: m.usage !== null });
   const sourceId = `${run.sessionId}:step-${s.step}`;
@@ -102,6 +106,7 @@ function assistantStep(s: State, m: ChatMessage, i: number): ImportOutput[] {
     t1: formatTimeUs(tsUs),
     ok: true,
     error: "",
+    ...spanTurnFields(turn),
     ...(m.usage !== null ? { tokens_in: m.usage.input, tokens_out: m.usage.output } : {}),
     ...(m.text !== "" ? { output: m.text.slice(0, OUTPUT_HEAD_CHARS) } : {}),
     meta: {
@@ -115,7 +120,7 @@ function assistantStep(s: State, m: ChatMessage, i: number): ImportOutput[] {
   const ev = { type: "event" as const, run_id: run.runId, ts: formatTimeUs(tsUs), kind: "api_request", detail: model };
   out.push({ lineNo, record: { ...ev, source_id: sourceId, source_format: OPENAI_CHAT_FORMAT } });
   m.calls.forEach((c, j) => {
-    s.open.push({ ...c, key: c.id ?? `call-${j + 1}`, step: s.step, lineNo, tsUs });
+    s.open.push({ ...c, key: c.id ?? `call-${j + 1}`, step: s.step, turn, lineNo, tsUs });
   });
   return out;
 }

@@ -5,9 +5,11 @@
 // `source_key`; afterwards the run's iterations are placed: a provisional
 // row replaces the placed row of the same key (a re-upload or a grown file
 // brings the newer reading), and all are numbered 1, 2, … by (ts, key).
+// Transcript spans then follow their iterations (place-spans.ts).
 // Pure planning here; db/place-iterations.ts applies the plan.
 // O(i log i) for the run's i iterations.
 import { hashId } from "../ingest/assign-ids";
+import { placeSpansInMemory } from "./place-spans";
 
 /** Provisional numbers live above every real one: [2^30, 2^31). */
 export const PROVISIONAL_BASE = 2 ** 30;
@@ -53,15 +55,26 @@ export function planPlacement(rows: readonly PlacedRow[]): PlacementPlan {
   return { drop, moves };
 }
 
-/** The plan applied to records held in memory (the offline CLI and the tests); other records pass through. */
+/**
+ * The plan applied to records held in memory (the offline CLI and the tests),
+ * then the spans placed with their iterations; other records pass through.
+ * Two provisional rows of one key (the same session read twice, as a folder
+ * holding a file and its grown copy) are one row, as in the database: the
+ * later record, the newer reading, is kept.
+ */
 export function placeInMemory<R extends { type: string; runId: string }>(records: R[]): R[] {
   type It = R & { type: "iteration"; n: number; tsUs: number; attrs: Record<string, unknown> };
   const isIteration = (r: R): r is It => r.type === "iteration";
   const byRun = new Map<string, It[]>();
   for (const r of records) if (isIteration(r)) byRun.set(r.runId, [...(byRun.get(r.runId) ?? []), r]);
   const renumbered = new Map<It, number | null>();
-  for (const its of byRun.values()) {
-    if (!its.some((r) => isProvisional(r.n))) continue;
+  for (const all of byRun.values()) {
+    if (!all.some((r) => isProvisional(r.n))) continue;
+    const newest = new Map<number, It>();
+    for (const r of all) if (isProvisional(r.n)) newest.set(r.n, r);
+    const its = all.filter((r) => !isProvisional(r.n) || newest.get(r.n) === r);
+    if (its.length < all.length)
+      for (const r of all) if (isProvisional(r.n) && newest.get(r.n) !== r) renumbered.set(r, null);
     const keyOf = (r: It) => (typeof r.attrs.source_key === "string" ? r.attrs.source_key : null);
     const plan = planPlacement(its.map((r) => ({ n: r.n, tsUs: r.tsUs, sourceKey: keyOf(r) })));
     const to = new Map(plan.moves.map((m) => [m.from, m.to]));
@@ -76,5 +89,5 @@ export function placeInMemory<R extends { type: string; runId: string }>(records
       if (n != null) out.push({ ...r, n });
     }
   }
-  return out;
+  return placeSpansInMemory(out);
 }

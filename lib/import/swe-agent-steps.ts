@@ -10,14 +10,17 @@
 // its file: `edit` / `insert` the open file of the entry's `state`, `create
 // <path>` and `str_replace_editor <command> <path>` their path, and shell
 // writes as trajectory-output.ts reads them; paths under the working
-// directory are made relative to it. Pure; O(observation length).
+// directory are made relative to it; what it read and its edits' texts as
+// swe-agent-files.ts reads them. Pure; O(observation length).
 import { relativePath } from "./claude-code-tools";
 import type { PatchEdit } from "./codex-patch";
+import type { CallFiles } from "./transcript/file-activity";
+import { sweCallFilesOf } from "./swe-agent-files";
 import { failureLineOf, hasTraceback, shellEditsOf } from "./trajectory-output";
 import { isObj, str } from "./trajectory-run";
 
 export type SweState = { openFile: string | null; workingDir: string | null };
-export type SweCallReading = { name: string; ok: boolean; error: string; edits: PatchEdit[] };
+export type SweCallReading = { name: string; ok: boolean; error: string; edits: PatchEdit[]; files: CallFiles };
 
 const SYNTAX_EDIT_RE = /^\s*Your proposed edit has introduced new syntax error/;
 const NOT_FOUND_RE = /^.*\bcommand not found\s*$/m;
@@ -88,5 +91,7 @@ function editsOf(action: string, name: string, state: SweState): PatchEdit[] {
 export function readSweCall(action: string, observation: string, state: SweState): SweCallReading {
   const name = toolNameOf(action);
   const error = failureOf(observation);
-  return { name, ok: error === null, error: error ?? "", edits: error === null ? editsOf(action, name, state) : [] };
+  const ok = error === null;
+  const files = ok ? sweCallFilesOf(action, observation, state) : {};
+  return { name, ok, error: error ?? "", edits: ok ? editsOf(action, name, state) : [], files };
 }

@@ -9,9 +9,14 @@
 // first line). Edits: `cat <<EOF > path` (or `>>`, or `tee path <<EOF`)
 // writes path with the heredoc's lines; `sed -i … path` edits path (lines
 // unknown: 0). Other ways of writing a file (a Python script, `echo >`) are
-// not seen. Pure; O(output length).
+// not seen. For revert detection (transcript/reverts.ts) a heredoc written
+// over a file is its whole new content, one appended or a `sed -i` an edit
+// without its text, and a `git checkout -- path` puts a path back. Pure;
+// O(output length).
 import { errorLineOf } from "./codex-output";
 import type { PatchEdit } from "./codex-patch";
+import type { EditText } from "./transcript/reverts";
+import { filesRestoredBy } from "./transcript/shell-files";
 
 const TRACEBACK_RE = /^[ \t]*Traceback \(most recent call last\):[ \t]*$/gm;
 /** The line closing a traceback: an unindented dotted name, maybe with its message (`ValueError: …`). */
@@ -41,13 +46,28 @@ export function hasTraceback(body: string): boolean {
 }
 
 const HEREDOC_WRITE_RE =
-  /\b(?:cat\s+(?:<<-?\s*(['"]?)(\w+)\1\s*>>?\s*([^\s;&|<>]+)|>>?\s*([^\s;&|<>]+)\s*<<-?\s*(['"]?)(\w+)\5)|tee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)\s*<<-?\s*(['"]?)(\w+)\8)[^\n]*\n/g;
+  /\b(?:cat\s+(?:<<-?\s*(['"]?)(\w+)\1\s*>>?\s*([^\s;&|<>]+)|>>?\s*([^\s;&|<>]+)\s*<<-?\s*(['"]?)(\w+)\5)|tee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)\s*<<-?\s*(['"]?)(\w+)\8)[^\n]*\n/dg;
 
-/** The heredoc body after `from`, up to the line holding only `delimiter`: its line count. */
-function heredocLines(command: string, from: number, delimiter: string): number {
+/** The heredoc body after `from`: its lines up to the line holding only `delimiter`. */
+function heredocBody(command: string, from: number, delimiter: string): string[] {
   const lines = command.slice(from).split("\n");
   const end = lines.findIndex((l) => l.trim() === delimiter);
-  return end < 0 ? lines.length : end;
+  return end < 0 ? lines : lines.slice(0, end);
+}
+
+/** The heredoc writes of a command: path, body, and whether it appends. */
+function heredocWrites(command: string): { path: string; body: string[]; append: boolean }[] {
+  const out: { path: string; body: string[]; append: boolean }[] = [];
+  for (const m of command.matchAll(HEREDOC_WRITE_RE)) {
+    const path = m[3] ?? m[4] ?? m[7];
+    const delimiter = m[2] ?? m[6] ?? m[9];
+    if (!path || !delimiter || path === "/dev/null") continue;
+    const pathAt = (m.indices?.[3] ?? m.indices?.[4] ?? m.indices?.[7])?.[0] ?? m.index;
+    const head = command.slice(m.index, pathAt);
+    const append = head.includes(">>") || /\btee\s+-a\b/.test(head);
+    out.push({ path, body: heredocBody(command, m.index + m[0].length, delimiter), append });
+  }
+  return out;
 }
 
 /** Shell words and control operators (`&&`, `||`, `;`, `|`, newline), honouring quotes. */
@@ -88,11 +108,17 @@ export function shellEditsOf(command: string): PatchEdit[] {
     e.added += added;
     edits.set(path, e);
   };
-  for (const m of command.matchAll(HEREDOC_WRITE_RE)) {
-    const path = m[3] ?? m[4] ?? m[7];
-    const delimiter = m[2] ?? m[6] ?? m[9];
-    if (path && delimiter && path !== "/dev/null") add(path, heredocLines(command, m.index + m[0].length, delimiter));
-  }
+  for (const w of heredocWrites(command)) add(w.path, w.body.length);
   for (const words of simpleCommands(command)) for (const path of sedFiles(words)) add(path, 0);
   return [...edits.values()];
+}
+
+/** The texts of the edits a shell command makes, in the ways named above, in command order. */
+export function shellEditTextsOf(command: string): EditText[] {
+  const out: EditText[] = heredocWrites(command).map((w) =>
+    w.append ? { kind: "opaque", path: w.path } : { kind: "write", path: w.path, after: w.body.join("\n") },
+  );
+  for (const words of simpleCommands(command)) for (const path of sedFiles(words)) out.push({ kind: "opaque", path });
+  for (const path of filesRestoredBy(command)) out.push({ kind: "restore", path });
+  return out;
 }

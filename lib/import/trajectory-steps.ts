@@ -5,14 +5,19 @@
 // model call — an `llm` span and an `api_request` event — and its tool calls
 // — `tool` spans — or, for a step whose reply held no runnable action, a
 // `format_error` event (no tool ran: it is no error of the step). Ids are `<trajectory id>:step-<n>:llm`
-// and `…:call-<k>`, so a re-upload replaces what it wrote. Also the cost
+// and `…:call-<k>`, so a re-upload replaces what it wrote. A call says what
+// it read and the texts of its edits: the steps carry `files_read` and
+// `reverted` (docs/import.md#files-read-and-reverts). Each span names its
+// step (`iteration`, `iteration_key`). Also the cost
 // rule: a call's own cost stays; what the trajectory's total leaves over is
 // spread over the calls without one by their token weight. O(steps).
 import { formatTimeUs } from "../time";
 import type { PatchEdit } from "./codex-patch";
 import type { ImportFormat, ImportOutput, SpanWire } from "./types";
+import type { CallFiles } from "./transcript/file-activity";
 import { isTestCommand } from "./transcript/test-runs";
 import { createTranscript, type ToolOutcome } from "./transcript/turns";
+import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 
 type Obj = Record<string, unknown>;
 
@@ -28,6 +33,8 @@ export type TrajectoryCall = {
   output: string | null;
   meta: Obj;
   edits: PatchEdit[];
+  /** What it read and its edits' texts; counted when it succeeded. */
+  files: CallFiles;
 };
 
 export type TrajectoryLlm = {
@@ -57,7 +64,7 @@ export type StepIds = { runId: string; trajectoryId: string; format: ImportForma
 
 const stepKey = (n: number) => `step-${String(n).padStart(5, "0")}`;
 
-function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds): ImportOutput[] {
+function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds, turn: TurnRef | null): ImportOutput[] {
   const sourceId = `${ids.trajectoryId}:step-${n}`;
   const span: SpanWire = {
     type: "span",
@@ -70,6 +77,7 @@ function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds): ImportOutput[] {
     t1: formatTimeUs(l.t1Us),
     ok: true,
     error: "",
+    ...spanTurnFields(turn),
     ...(l.tokensIn !== null ? { tokens_in: l.tokensIn } : {}),
     ...(l.tokensOut !== null ? { tokens_out: l.tokensOut } : {}),
     ...(l.costUsd !== null ? { cost_usd: l.costUsd } : {}),
@@ -111,7 +119,7 @@ function formatErrorEvent(fe: { tsUs: number; text: string }, n: number, ids: St
   return { lineNo: ids.lineNo, record };
 }
 
-function callRecord(c: TrajectoryCall, n: number, k: number, ids: StepIds): ImportOutput {
+function callRecord(c: TrajectoryCall, n: number, k: number, ids: StepIds, turn: TurnRef | null): ImportOutput {
   const sourceId = `${ids.trajectoryId}:step-${n}`;
   const span: SpanWire = {
     type: "span",
@@ -124,6 +132,7 @@ function callRecord(c: TrajectoryCall, n: number, k: number, ids: StepIds): Impo
     t1: formatTimeUs(Math.max(c.t0Us, c.t1Us)),
     ok: c.ok,
     error: c.ok ? "" : c.error,
+    ...spanTurnFields(turn),
     input: c.input,
     ...(c.output !== null ? { output: c.output } : {}),
     meta: { source_id: `${sourceId}:call-${k}`, source_format: ids.format, ...c.meta },
@@ -135,15 +144,22 @@ const outcomeOf = (c: TrajectoryCall): ToolOutcome => ({
   ok: c.ok,
   ...(c.ok ? {} : { errorLine: c.error }),
   ...(c.ok && c.edits.length > 0 ? { edits: c.edits } : {}),
+  ...(c.ok ? c.files : {}),
   ...(c.command !== null && isTestCommand(c.command) ? { testRun: true } : {}),
 });
 
 /** The spans, events and iterations of a trajectory's steps, in step order. */
 export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): ImportOutput[] {
-  const transcript = createTranscript({ format: ids.format, runId: ids.runId, sessionId: ids.trajectoryId });
+  const transcript = createTranscript({
+    format: ids.format,
+    runId: ids.runId,
+    sessionId: ids.trajectoryId,
+    observesFiles: true,
+  });
   const out: ImportOutput[] = [];
   for (const step of steps) {
     out.push(...transcript.prompt(stepKey(step.n), ids.lineNo, step.startUs));
+    const turn = transcript.openTurn();
     if (step.llm !== null) {
       const l = step.llm;
       const usage = {
@@ -153,11 +169,11 @@ export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): Imp
         output: l.tokensOut ?? 0,
       };
       transcript.modelCall(ids.lineNo, l.t1Us, l.model, usage, { context: l.context && l.tokensIn !== null });
-      out.push(...llmRecords(l, step.n, ids));
+      out.push(...llmRecords(l, step.n, ids, turn));
     }
     step.calls.forEach((c, i) => {
       transcript.toolResult(ids.lineNo, c.t1Us, outcomeOf(c));
-      out.push(callRecord(c, step.n, i + 1, ids));
+      out.push(callRecord(c, step.n, i + 1, ids, turn));
     });
     const fe = step.formatError;
     if (fe !== null) out.push(formatErrorEvent(fe, step.n, ids));

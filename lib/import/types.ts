@@ -85,3 +85,13 @@ export type Importer =
  * the run's other iterations by time (lib/import/place-iterations.ts).
  */
 export const SOURCE_KEY = "source_key";
+
+/**
+ * A transcript span names the iteration it belongs to (docs/import.md#agent-transcripts):
+ * its turn's `source_key` as `iteration_key` (kept in `meta`), and the turn's number in
+ * the session as `iteration`; the ingest renumbers the span with its iteration
+ * (lib/import/place-spans.ts). A span that can only know its parent (a subagent's
+ * file) says `iteration_from: "parent"` instead: it takes its parent span's iteration.
+ */
+export const ITERATION_KEY = "iteration_key";
+export const ITERATION_FROM = "iteration_from";

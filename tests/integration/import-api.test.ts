@@ -100,6 +100,17 @@ describe.each(targets)("importing through the ingest API on $name", (target) => 
       await suite.db.execute(sql`SELECT n FROM iterations WHERE run_id = 'loop-api' ORDER BY ts`),
     ).map((r) => r.n);
     expect(ns).toEqual(files.map((_, i) => i + 1));
+    // every span carries its session's placed iteration (a subagent's, its Task call's)
+    const spans = rowsOf<{ iteration: number | null; n: number | null }>(
+      await suite.db.execute(sql`SELECT s.iteration, coalesce(i.n, p.iteration) AS n
+        FROM spans s
+        LEFT JOIN iterations i ON i.run_id = s.run_id AND i.attrs->>'source_key' = s.meta->>'iteration_key'
+        LEFT JOIN spans p ON p.run_id = s.run_id AND p.span_id = s.parent_id AND s.meta->>'iteration_from' = 'parent'
+        WHERE s.run_id = 'loop-api'`),
+    );
+    expect(spans.length).toBeGreaterThan(files.length);
+    expect(spans.every((sp) => sp.iteration !== null && sp.iteration === sp.n)).toBe(true);
+    expect(new Set(spans.map((sp) => sp.iteration))).toEqual(new Set(files.map((_, i) => i + 1)));
   });
 
   test("?format= forces a format; an unknown one is a 400 naming the parameter", async () => {

@@ -19,6 +19,32 @@ const session = (runId: string, key: string, tsUs: number, tokens: number): Stor
   attrs: { source_key: key },
 });
 
+/** A transcript span: `key` names its turn; without one it defers to its parent. */
+const span = (
+  runId: string,
+  spanId: string,
+  at: { key?: string; parent?: string; iteration?: number },
+): StoredRecord => ({
+  type: "span",
+  runId,
+  spanId,
+  parentId: at.parent ?? null,
+  name: spanId,
+  kind: "tool",
+  t0Us: 1_000_000,
+  t1Us: 1_000_000,
+  ok: true,
+  error: "",
+  iteration: at.iteration ?? null,
+  taskId: null,
+  tokensIn: null,
+  tokensOut: null,
+  costUsd: null,
+  input: null,
+  output: null,
+  meta: at.key !== undefined ? { iteration_key: at.key } : { iteration_from: "parent" },
+});
+
 describe.each(targets)("placing transcript iterations on $name", (target) => {
   const suite = openForSuite(target);
   const numbering = async (runId: string) =>
@@ -27,6 +53,12 @@ describe.each(targets)("placing transcript iterations on $name", (target) => {
         sql`SELECT n, attrs->>'source_key' AS key FROM iterations WHERE run_id = ${runId} ORDER BY n`,
       ),
     ).map((r) => `${r.n}:${r.key}`);
+  const spanNumbers = async (runId: string) =>
+    rowsOf<{ id: string; n: number | null }>(
+      await suite.db.execute(
+        sql`SELECT span_id AS id, iteration AS n FROM spans WHERE run_id = ${runId} ORDER BY span_id`,
+      ),
+    ).map((r) => `${r.id}:${r.n}`);
 
   test("three sessions uploaded out of order become iterations 1–3 in time order", async () => {
     const upload = async (key: string, tsUs: number) => {
@@ -51,6 +83,21 @@ describe.each(targets)("placing transcript iterations on $name", (target) => {
     expect(row?.tokens).toBe(300);
     const run = await getRun(suite.db, "loop");
     expect(run?.counts.iterations).toBe(3);
+  });
+
+  test("a session's spans follow its iteration; a subagent's spans uploaded before their call take its iteration", async () => {
+    // placed: s1 = 1, s2 = 2, s3 = 3 · new: s0@0.5 s (runs first) with a Task call, its subagent's spans before it
+    await writeBatch(suite.db, [
+      span("loop", "sub-llm", { parent: "task" }),
+      span("loop", "sub-tool", { parent: "sub-llm" }),
+      span("loop", "s3-call", { key: "s3#p", iteration: 3 }),
+    ]);
+    await placeIterations(suite.db, ["loop"]);
+    expect(await spanNumbers("loop")).toEqual(["s3-call:3", "sub-llm:null", "sub-tool:null"]);
+    await writeBatch(suite.db, [session("loop", "s0#p", 500_000, 10), span("loop", "task", { key: "s0#p" })]);
+    await placeIterations(suite.db, ["loop"]);
+    expect(await numbering("loop")).toEqual(["1:s0#p", "2:s1#p", "3:s2#p", "4:s3#p"]);
+    expect(await spanNumbers("loop")).toEqual(["s3-call:4", "sub-llm:1", "sub-tool:1", "task:1"]);
   });
 
   test("placing again changes nothing and does not bump the run's data version", async () => {

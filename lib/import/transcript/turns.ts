@@ -6,9 +6,16 @@
 // `iteration` wire record when the next turn starts or the file ends, plus
 // the task events of the todo list. Turns are numbered 1, 2, … within the
 // session and carry a `source_key`; the ingest numbers them across the run
-// (lib/import/place-iterations.ts). O(1) per report, O(files) per turn.
+// (lib/import/place-iterations.ts). The open turn is what a mapper's spans
+// name as theirs (span-turns.ts). A mapper that reports what its calls
+// read and the texts of their edits (`observesFiles`) also gets `files_read`
+// and `reverted` (file-activity.ts). O(1) per report, O(files) per turn.
 import { formatTimeUs } from "../../time";
 import { SOURCE_KEY, type ImportFormat, type ImportOutput, type WireRecord } from "../types";
+import { createFileActivity, fileActivityFields, noteCallFiles } from "./file-activity";
+import type { CallFiles, FileActivity } from "./file-activity";
+import { createRevertTracker } from "./reverts";
+import type { TurnRef } from "./span-turns";
 import { createTestRunTracker, recordTestRun } from "./test-runs";
 import { applyTodoList, createTodoTracker, type TodoItem } from "./todos";
 
@@ -22,7 +29,7 @@ export function contextWindowOf(model: string): number {
 
 export type ModelUsage = { input: number; output: number; cacheRead: number; cacheWrite: number };
 export type ModelCallOptions = { context?: boolean; calls?: number };
-export type ToolOutcome = {
+export type ToolOutcome = CallFiles & {
   ok: boolean;
   /** The first line of a failed result. */
   errorLine?: string;
@@ -50,6 +57,7 @@ type Turn = {
   window: number | null;
   apiCalls: number;
   completed: number;
+  activity: FileActivity;
 };
 
 export type TranscriptOptions = {
@@ -57,11 +65,14 @@ export type TranscriptOptions = {
   runId: string;
   sessionId: string;
   contextWindow?: number | null;
+  /** The mapper reports each call's `read` and `editTexts`: the iterations carry files_read and reverted. */
+  observesFiles?: boolean;
 };
 
 export function createTranscript(opts: TranscriptOptions) {
   const tests = createTestRunTracker();
   const todos = createTodoTracker();
+  const reverts = createRevertTracker();
   let turn: Turn | null = null;
   let turns = 0;
   let windowOverride: number | null = opts.contextWindow ?? null;
@@ -81,6 +92,7 @@ export function createTranscript(opts: TranscriptOptions) {
     window: null,
     apiCalls: 0,
     completed: 0,
+    activity: createFileActivity(),
   });
   const current = (lineNo: number, tsUs: number): Turn => {
     turn ??= open(`${opts.sessionId}#start`, lineNo, tsUs);
@@ -105,6 +117,7 @@ export function createTranscript(opts: TranscriptOptions) {
       lines_added: t.added,
       lines_removed: t.removed,
       errors: t.errors,
+      ...(opts.observesFiles ? fileActivityFields(t.activity) : {}),
       tokens_used: t.tokensUsed,
       api_calls: t.apiCalls,
       newly_passing: tests.turnNewlyPassing ? 1 : 0,
@@ -124,6 +137,18 @@ export function createTranscript(opts: TranscriptOptions) {
       const out = close();
       turn = open(`${opts.sessionId}#${key}`, lineNo, tsUs);
       return out;
+    },
+    /** The turn now open, for a span that starts in it; null before the session's first turn. */
+    openTurn(): TurnRef | null {
+      return turn === null ? null : { n: turns + 1, key: turn.key };
+    },
+    /**
+     * The turn a call ending at this line belongs to, opening the session's
+     * start turn when none is open — as the call's result or usage, counted
+     * at the same line, would.
+     */
+    turnAt(lineNo: number, tsUs: number): TurnRef {
+      return { n: turns + 1, key: current(lineNo, tsUs).key };
     },
     /** Any line of the session: its time is the turn's latest so far. */
     touch(lineNo: number, tsUs: number): void {
@@ -155,6 +180,7 @@ export function createTranscript(opts: TranscriptOptions) {
         t.added += edit.added;
         t.removed += edit.removed;
       }
+      if (r.ok && opts.observesFiles) noteCallFiles(t.activity, reverts, r);
       if (r.testRun) recordTestRun(tests, r.ok);
     },
     /** A todo-list write: task events and task records. */

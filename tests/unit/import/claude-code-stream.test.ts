@@ -48,6 +48,18 @@ describe("a loop script's folder uploaded as one run", async () => {
     );
   });
 
+  test("each session's spans carry its placed iteration, the subagent's too, though the files came out of order", () => {
+    const all = spans(records);
+    const byId = new Map(all.map((sp) => [sp.spanId, sp]));
+    // a subagent's span names no turn of its own: the session opens its turn after the Task call
+    const keyOf = (sp: StoredSpan) => String(sp.meta.iteration_key ?? byId.get(sp.parentId!)?.meta.iteration_key);
+    const sessionOf = (sp: StoredSpan) => SESSIONS.findIndex((id) => keyOf(sp).startsWith(id));
+    expect(all.map((sp) => [sp.name, sp.iteration])).toEqual(all.map((sp) => [sp.name, sessionOf(sp) + 1]));
+    expect([...new Set(all.map((sp) => sp.iteration))].sort()).toEqual([1, 2, 3]);
+    const task = all.find((sp) => sp.name === "Task");
+    expect(all.filter((sp) => sp.parentId === task?.spanId).map((sp) => sp.iteration)).toEqual([1, 1, 1]);
+  });
+
   test("derived fields per session: edits, errors, the test that came back, the calls", () => {
     expect(
       iterations(records).map((it) => [it.filesModified, it.errors, it.newlyPassing, it.apiCalls, it.tokensUsed]),

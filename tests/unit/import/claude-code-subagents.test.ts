@@ -46,6 +46,15 @@ describe.each([
     ]);
   });
 
+  test("the subagent's spans belong to the turn of the Task call that started them", () => {
+    const spans = spansOf(records);
+    const task = spans.find((s) => s.spanId === TASK_SPAN);
+    expect(task?.iteration).toBe(1);
+    const nested = spans.filter((s) => s.parentId === TASK_SPAN);
+    expect(nested.map((s) => s.iteration)).toEqual([1, 1, 1, 1, 1]);
+    expect(nested.every((s) => s.meta.iteration_from === "parent")).toBe(true);
+  });
+
   test("the subagent's file adds no iteration and leaves the run's name and start alone", () => {
     const its = records.filter((r): r is StoredIteration => r.type === "iteration");
     expect(its.map((it) => [it.n, it.apiCalls])).toEqual([[1, 2]]); // the main file's calls only
@@ -56,4 +65,9 @@ describe.each([
     const agentRun = records.find((r): r is StoredRun => r.type === "run" && r.name === null);
     expect(agentRun).toMatchObject({ startedAtUs: null, labels: { repo: "shop", branch: "main", version: "2.0.31" } });
   });
+});
+
+test("a subagent's file alone: its spans wait, iteration null, for the session that started it", async () => {
+  const { records } = await importFixtures(null, [{ text: AGENT }]);
+  expect(spansOf(records).map((s) => s.iteration)).toEqual([null, null, null, null, null]);
 });

@@ -156,6 +156,7 @@ describe("a Claude Code session", async () => {
       // the todo list done: no task in progress at the end
       [3, "09:07:40.000", [], 0, 0, [], 0, 1, null],
     ]);
+    expect(its.map((it) => it.reverted)).toEqual([false, false, false]);
     // tokens: input + output + cache writes of the turn's calls, subagent included; context: the last main call
     expect(its.map((it) => [it.apiCalls, it.tokensUsed, it.contextTokens, it.contextWindow])).toEqual([
       [9, 7882, 3 + 16714 + 150, 200_000],
@@ -166,9 +167,32 @@ describe("a Claude Code session", async () => {
       source_key: `${SESSION}#c2d1a8f4-0000-4000-8000-000000000001`,
       source_format: "claude-code",
       cache_read_tokens: 114294,
+      // Nothing read by Read or a shell read, no edit undone (docs/import.md#files-read-and-reverts).
+      files_read: [],
+      reverted_edits: 0,
       // The prompt's time: where the agent's time in the turn starts (docs/analysis.md#human-waits).
       started_at: "2025-10-14T09:00:00.000000Z",
     });
+  });
+
+  test("every span carries the n of the turn it started in; the subagent's spans, the turn of its Task call", () => {
+    const byTurn = (kind: string) => spans(records, kind).map((s) => [s.name, s.iteration]);
+    expect(byTurn("tool")).toEqual([
+      ["TodoWrite", 1],
+      ["Bash", 1],
+      ["Task", 1],
+      ["Grep", 1], // the sidechain's call, nested under the Task call of turn 1
+      ["TodoWrite", 1],
+      ["Edit", 1],
+      ["Bash", 1],
+      ["Write", 2],
+      ["Edit", 2],
+      ["TodoWrite", 3],
+    ]);
+    expect(spans(records, "llm").map((s) => s.iteration)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3]);
+    // the key names the iteration the span follows when the run's iterations are renumbered
+    const keys = new Map(iterations(records).map((it) => [it.n, it.attrs.source_key]));
+    expect(spans(records, "tool").every((s) => s.meta.iteration_key === keys.get(s.iteration!))).toBe(true);
   });
 
   test("the todo list yields tasks and their started/completed events", () => {

@@ -12,8 +12,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexImporter } from "@/lib/import/codex";
 import { readTokenCount } from "@/lib/import/codex-model-calls";
-import { readCallOutput } from "@/lib/import/codex-output";
-import { readPatch } from "@/lib/import/codex-patch";
+import { commandStartUs, readCallOutput } from "@/lib/import/codex-output";
+import { patchTextsOf, readPatch } from "@/lib/import/codex-patch";
 import { taskIdOf } from "@/lib/import/transcript/todos";
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
@@ -67,25 +67,25 @@ describe("a Codex session", async () => {
     expect(skipped).toBe(12);
   });
 
-  test("each call is a tool span from its line to its output's line; a failed one keeps the failure's first line", () => {
+  test("each call is a tool span to its output's line, from its own line or the run time the output logs; a failed one keeps the failure's first line", () => {
     const tools = spans(records, "tool");
     expect(tools.map((s) => [s.name, at(s.t0Us), at(s.t1Us), s.ok, s.error])).toEqual([
       ["update_plan", "09:12:07.882", "09:12:07.886", true, ""],
       [
         "shell",
-        "09:12:08.196",
+        "09:12:08.271", // duration_seconds 0.6 before its output; the call came at 08.196
         "09:12:08.871",
         false,
         "E       AssertionError: assert ['a', '\"b', 'c\"'] == ['a', 'b c']",
       ],
-      ["apply_patch", "09:12:13.096", "09:12:13.221", true, ""],
+      ["apply_patch", "09:12:13.221", "09:12:13.221", true, ""], // duration_seconds 0: applied at once
       ["update_plan", "09:12:15.922", "09:12:15.925", true, ""],
-      ["shell", "09:12:16.075", "09:12:16.823", true, ""],
+      ["shell", "09:12:16.123", "09:12:16.823", true, ""],
       ["shell", "09:13:04.890", "09:13:14.323", false, "exec command rejected by user"],
       ["update_plan", "09:13:18.225", "09:13:18.228", true, ""],
-      ["shell", "09:13:18.368", "09:13:19.843", true, ""],
+      ["shell", "09:13:18.643", "09:13:19.843", true, ""], // Wall time: 1.2 seconds
       ["update_plan", "09:13:22.143", "09:13:22.146", true, ""],
-      ["shell", "09:14:30.172", "09:14:30.382", true, ""],
+      ["shell", "09:14:30.382", "09:14:30.382", true, ""],
       ["shell", "09:14:32.882", "09:14:39.108", false, "no result (interrupted)"],
     ]);
     expect(tools[1]).toMatchObject({
@@ -147,6 +147,12 @@ describe("a Codex session", async () => {
       ["09:14:39.108", null, 0, 6528 + 7296],
     ]);
     expect(its[0]?.attrs.source_key).toBe(`${SESSION}#2025-10-14T09:12:04.612000Z`);
+  });
+
+  test("every span carries the n of the turn its call was made in", () => {
+    expect(spans(records, "tool").map((s) => s.iteration)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3]);
+    expect(spans(records, "llm").map((s) => s.iteration)).toEqual([1, 1, 1, 1, 2, 2, 2, 3, 3]);
+    expect(spans(records, "tool")[0]?.meta.iteration_key).toBe(iterations(records)[0]?.attrs.source_key);
   });
 
   test("update_plan writes are tasks: a step in progress starts, a completed one completes", () => {
@@ -287,6 +293,113 @@ describe("other shapes Codex writes", () => {
   });
 });
 
+describe("what Codex writes itself as a user message, and a command's own run time", () => {
+  const line = (ms: number, type: string, payload: object) =>
+    JSON.stringify({ timestamp: new Date(Date.UTC(2025, 9, 1, 8, 0, 0, ms)).toISOString(), type, payload });
+  const user = (ms: number, message: string, fields: object = {}) =>
+    line(ms, "event_msg", { type: "user_message", message, ...fields });
+  const exec = (ms: number, id: string) =>
+    line(ms, "response_item", {
+      type: "function_call",
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd: "make" }),
+      call_id: id,
+    });
+  const output = (ms: number, id: string, text: string) =>
+    line(ms, "response_item", { type: "function_call_output", call_id: id, output: text });
+  //   0 s  <environment_context> (kind environment_context) · AGENTS.md instructions   — Codex's own
+  //   1 s  "build it"  exec c1 @2 s … approved, ran 1.5 s, output @7 s · exec c2 @8 s, output @8.5 s (Wall time 2 s)
+  //  10 s  <turn_aborted> — Codex's own      12 s "and the docs"  exec c3 @13 s, rejected @20 s
+  const lines = [
+    line(0, "session_meta", { id: "s-3", cwd: "/w/app" }),
+    user(0, "<environment_context>\n  <cwd>/w/app</cwd>\n</environment_context>", { kind: "environment_context" }),
+    user(1, "# AGENTS.md instructions for /w/app\n\n<INSTRUCTIONS>\nRun make.\n</INSTRUCTIONS>"),
+    user(1000, "build it"),
+    exec(2000, "c1"),
+    output(7000, "c1", JSON.stringify({ output: "ok\n", metadata: { exit_code: 0, duration_seconds: 1.5 } })),
+    exec(8000, "c2"),
+    output(8500, "c2", "Chunk ID: 7a\nWall time: 2.0 seconds\nProcess exited with code 0\nOutput:\nok\n"),
+    user(10_000, "<turn_aborted>\nThe user interrupted the previous turn.\n</turn_aborted>"),
+    user(12_000, "and the docs"),
+    exec(13_000, "c3"),
+    output(20_000, "c3", "exec command rejected by user"),
+  ].join("\n");
+
+  test("its context, AGENTS.md instructions and an aborted turn's note open no turn and do not name the run", async () => {
+    const { records, errors } = await importFixture(codexImporter, lines);
+    expect(errors).toEqual([]);
+    expect(iterations(records).map((it) => [it.n, it.attrs.started_at])).toEqual([
+      [1, "2025-10-01T08:00:01.000000Z"],
+      [2, "2025-10-01T08:00:12.000000Z"],
+    ]);
+    expect(records.find((r): r is StoredRun => r.type === "run" && r.name !== null)?.name).toBe("build it");
+  });
+
+  test("a call is timed by the run time its output logs, ending at the output; never from before the call", async () => {
+    const { records } = await importFixture(codexImporter, lines);
+    expect(spans(records, "tool").map((s) => [at(s.t0Us), at(s.t1Us), s.meta.duration_seconds, s.iteration])).toEqual([
+      ["08:00:05.500", "08:00:07.000", 1.5, 1], // duration_seconds: the wait for approval is not the command's
+      ["08:00:08.000", "08:00:08.500", 2, 1], // Wall time 2 s, longer than since the call: from the call
+      ["08:00:13.000", "08:00:20.000", undefined, 2], // refused: it never ran, no run time to read
+    ]);
+  });
+});
+
+describe("files read and reverted edits", () => {
+  const line = (ms: number, type: string, payload: object) =>
+    JSON.stringify({ timestamp: new Date(Date.UTC(2025, 9, 1, 8, 0, 0, ms)).toISOString(), type, payload });
+  const prompt = (ms: number, message: string) => line(ms, "event_msg", { type: "user_message", message });
+  const exec = (ms: number, id: string, args: unknown) =>
+    line(ms, "response_item", { type: "function_call", name: "exec_command", arguments: args, call_id: id });
+  const patch = (ms: number, id: string, input: string) =>
+    line(ms, "response_item", { type: "custom_tool_call", name: "apply_patch", input, call_id: id });
+  const ok = (ms: number, id: string) =>
+    line(ms, "response_item", {
+      type: "function_call_output",
+      call_id: id,
+      output: "Process exited with code 0\nOutput:\nok\n",
+    });
+  const update = (from: string, to: string) =>
+    `*** Begin Patch\n*** Update File: src/a.py\n@@ def f():\n-    ${from}\n+    ${to}\n*** End Patch`;
+  const lines = [
+    line(0, "session_meta", { id: "s-2", cwd: "/w/app", cli_version: "0.50.0" }),
+    prompt(10, "fix f"),
+    exec(20, "c1", JSON.stringify({ cmd: "sed -n '1,40p' src/a.py && grep -n f tests/test_a.py" })),
+    ok(30, "c1"),
+    patch(40, "c2", update("return 1", "return 2")),
+    ok(50, "c2"),
+    prompt(60, "no, undo that"),
+    patch(70, "c3", update("return 2", "return 1")), // the inverse hunk of c2
+    ok(80, "c3"),
+    prompt(90, "again"),
+    exec(100, "c4", "[REDACTED_ARGUMENTS len=31 sha=0a1b2c3d]"),
+    ok(110, "c4"),
+    patch(120, "c5", "[REDACTED_INPUT len=80 sha=4e5f6a7b]"),
+    ok(130, "c5"),
+  ].join("\n");
+
+  test("a shell read is files_read; a hunk undoing an earlier one is reverted; redacted calls leave both out", async () => {
+    const { records, errors } = await importFixture(codexImporter, lines);
+    expect(errors).toEqual([]);
+    expect(iterations(records).map((it) => [it.attrs.files_read, it.reverted, it.attrs.reverted_edits])).toEqual([
+      [["src/a.py", "tests/test_a.py"], false, 0],
+      [[], true, 1],
+      [undefined, null, undefined],
+    ]);
+  });
+
+  test("a patch's texts: each Update hunk's − lines replaced by its + lines, an added file whole, a deleted one unknown", () => {
+    const text =
+      "*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n@@\n ctx\n+z\n*** Add File: n.py\n+1\n+2\n*** Delete File: c.py\n*** End Patch";
+    expect(patchTextsOf(text)).toEqual([
+      { kind: "replace", path: "b.py", old: "x", new: "y" },
+      { kind: "replace", path: "b.py", old: "", new: "z" },
+      { kind: "write", path: "n.py", after: "1\n2", before: null },
+      { kind: "opaque", path: "c.py" },
+    ]);
+  });
+});
+
 describe("a stuck session: the same failing cargo test, turn after turn, no edits", async () => {
   const stuck = await importFixture(null, readFileSync(path.join(DIR, STUCK_FILE), "utf8"), { fileName: STUCK_FILE });
   const report = await analyzeImported(stuck.records, `codex-${STUCK_SESSION}`);
@@ -350,6 +463,31 @@ describe("reading a call's output", () => {
     ["content items", [{ type: "input_text", text: "patch rejected by user" }], true, true, "patch rejected by user"],
   ])("%s", (_name, raw, failed, rejected, errorLine) => {
     expect(readCallOutput(raw)).toMatchObject({ failed, rejected, errorLine });
+  });
+
+  test("the run time it logs is kept as duration_seconds: JSON metadata, or a header's Wall time", () => {
+    expect(readCallOutput('{"output":"","metadata":{"exit_code":0,"duration_seconds":0.1}}').meta).toEqual({
+      exit_code: 0,
+      duration_seconds: 0.1,
+    });
+    expect(readCallOutput("Exit code: 1\nWall time: 0.2 seconds\nOutput:\nno\n").meta).toEqual({
+      exit_code: 1,
+      duration_seconds: 0.2,
+    });
+    // a body that mentions a wall time is no header
+    expect(readCallOutput("Plan updated\nWall time: 3 seconds").meta).toEqual({});
+  });
+
+  test.each([
+    // call at 10 s, output at 20 s
+    ["no run time logged: from the call", {}, 10],
+    ["a run time of 4 s: from 16 s", { duration_seconds: 4 }, 16],
+    ["a run time longer than since the call: from the call", { duration_seconds: 60 }, 10],
+    ["a run time of 0: at the output", { duration_seconds: 0 }, 20],
+    ["a negative run time: from the call", { duration_seconds: -1 }, 10],
+  ])("a command's start — %s", (_name, meta, startS) => {
+    const out = { ...readCallOutput("ok"), meta };
+    expect(commandStartUs(10_000_000, out, 20_000_000)).toBe(startS * 1_000_000);
   });
 
   test("a token_count without info or repeating the running total is no call; a total alone counts its difference", () => {

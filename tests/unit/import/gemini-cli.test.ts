@@ -146,7 +146,7 @@ describe("a Gemini CLI session", async () => {
     const run = records.find((r): r is StoredRun => r.type === "run");
     expect(run).toMatchObject({
       runId: RUN,
-      name: "The cart total ignores the discount when a coupon is applied at checkout, please",
+      name: "The cart total ignores the discount when a coupon is applied at checkout…",
       agent: "gemini-cli",
       shape: "interactive",
       outcome: null,
@@ -219,6 +219,23 @@ describe("a Gemini CLI session", async () => {
     expect(its[1]).toMatchObject({ filesModified: ["/w/shop/CHANGELOG.md"], linesAdded: 2, apiCalls: 1 });
   });
 
+  test("every span carries the n of the turn it belongs to", () => {
+    const sorted = [...spans(records, "llm"), ...spans(records, "tool")].sort((a, b) => a.t0Us - b.t0Us);
+    expect(sorted.map((s) => [s.name, s.iteration])).toEqual([
+      ["gemini-2.5-pro", 1],
+      ["run_shell_command", 1],
+      ["gemini-2.5-pro", 1],
+      ["replace", 1],
+      ["write_todos", 1],
+      ["read_file", 1],
+      ["run_shell_command", 1],
+      ["gemini-2.5-pro", 2],
+      ["write_file", 2],
+      ["run_shell_command", 2],
+    ]);
+    expect(sorted.at(-1)?.meta.iteration_key).toBe(`${SESSION}#u2`);
+  });
+
   test("an error message that reports a failed API call is an api_error with its status", () => {
     expect(events(records, "api_error").map((e) => [at(e.tsUs), e.status, e.detail])).toEqual([
       ["10:00:27.000", 429, "[API Error: got status: 429 Too Many Requests.]"],
@@ -267,12 +284,66 @@ describe("other shapes and bad input", () => {
   });
 });
 
+describe("files read and reverted edits", () => {
+  test("read_file, read_many_files' files and shell reads are files_read; a replace or a write undoing an earlier edit is reverted", async () => {
+    const ok = { output: "ok" };
+    const write = (s: number, content: string, display?: Obj) => ({
+      ...call("write_file", s, s + 1, { file_path: "/w/a/hello.md", content }, ok),
+      ...(display ? { resultDisplay: display } : {}),
+    });
+    const replace = (s: number, old: string, next: string, display: Obj) => ({
+      ...call("replace", s, s + 1, { file_path: "/w/a/hello.md", old_string: old, new_string: next }, ok),
+      resultDisplay: display,
+    });
+    const messages = [
+      { id: "u1", timestamp: iso(0), type: "user", content: "Write hello.md" },
+      gemini(
+        "g1",
+        10,
+        [
+          call("read_file", 1, 2, { file_path: "/w/a/hello.md" }, ok),
+          call("read_many_files", 2, 3, { paths: ["src/a.ts", "src/**/*.ts", "docs"] }, ok),
+          call("run_shell_command", 3, 4, { command: "cat notes.txt" }, { output: shell("cat notes.txt", "hi", 0) }),
+          write(5, "# Hello"), // a new file
+          write(7, "# Hello\nfox"), // over "# Hello": the content before it, though not recorded
+        ],
+        tokens(10, 0, 1, 0),
+      ),
+      { id: "u2", timestamp: iso(20), type: "user", content: "dog, not fox; no, fox" },
+      gemini(
+        "g2",
+        30,
+        [
+          replace(21, "fox", "dog", { originalContent: "# Hello\nfox", newContent: "# Hello\ndog" }),
+          replace(23, "dog", "fox", { originalContent: "# Hello\ndog", newContent: "# Hello\nfox" }), // undoes it
+        ],
+        tokens(10, 0, 1, 0),
+      ),
+      { id: "u3", timestamp: iso(40), type: "user", content: "Just the title" },
+      gemini(
+        "g3",
+        50,
+        [write(41, "# Hello", { originalContent: "# Hello\nfox", newContent: "# Hello" })],
+        tokens(10, 0, 1, 0),
+      ),
+    ];
+    const doc = { ...DOC, messages };
+    const { records, errors } = await importFixture(geminiCliImporter, JSON.stringify(doc));
+    expect(errors).toEqual([]);
+    expect(iterations(records).map((it) => [it.attrs.files_read, it.reverted, it.attrs.reverted_edits])).toEqual([
+      [["/w/a/hello.md", "src/a.ts", "notes.txt"], false, 0],
+      [[], true, 1],
+      [[], true, 1], // back to "# Hello", the content before the second write
+    ]);
+  });
+});
+
 describe("readings", () => {
-  test("a run name is the first line, cut at a word to at most 80 characters", () => {
+  test("a run name is the first line, cut at a word to at most 80 characters, with an ellipsis when cut", () => {
     expect(runNameOf("\n  fix it\nplease")).toBe("fix it");
-    expect(runNameOf("a".repeat(100))).toBe("a".repeat(80));
+    expect(runNameOf("a".repeat(100))).toBe(`${"a".repeat(79)}…`);
     expect(runNameOf(`${"word ".repeat(20)}end`)?.length).toBeLessThanOrEqual(80);
-    expect(runNameOf(`${"word ".repeat(20)}end`)?.endsWith("word")).toBe(true);
+    expect(runNameOf(`${"word ".repeat(20)}end`)?.endsWith("word…")).toBe(true);
   });
 
   test("a shell result's output runs to its trailing fields, even when the output has an Error: line", () => {

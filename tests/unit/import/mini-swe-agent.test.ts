@@ -12,7 +12,7 @@ import { ESTIMATE_ANCHOR_US } from "@/lib/import/claude-code-stream";
 import { miniSweAgentImporter } from "@/lib/import/mini-swe-agent";
 import { readMiniObservation } from "@/lib/import/mini-swe-agent-observation";
 import { readMessages } from "@/lib/import/mini-swe-agent-steps";
-import { shellEditsOf } from "@/lib/import/trajectory-output";
+import { shellEditsOf, shellEditTextsOf } from "@/lib/import/trajectory-output";
 import type { StoredIteration, StoredRecord, StoredRun, StoredSpan } from "@/lib/schemas/records";
 import { importFixture, importFixtures } from "@/tests/support/import";
 
@@ -111,6 +111,15 @@ describe("a mini-swe-agent trajectory", async () => {
     ]);
   });
 
+  test("every span carries its step's n: the reply's llm span and the command it ran", () => {
+    expect(spans(records, "llm").map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+    expect(spans(records, "tool").map((s) => [s.spanId, s.iteration])).toEqual([
+      ["django__django-1:step-1:call-1", 1],
+      ["django__django-1:step-2:call-1", 2],
+      ["django__django-1:step-4:call-1", 4],
+    ]);
+  });
+
   test("a command is a bash span with the command as input; a non-zero return code fails it with the exception line", () => {
     const tools = spans(records, "tool");
     expect(tools.map((s) => [s.spanId, s.name, s.input, s.ok, s.error])).toEqual([
@@ -188,11 +197,15 @@ describe("run ids, outcomes and times", () => {
     expect(runOf(r.records)?.name).toBe("Fix the invoice total.");
   });
 
-  test("two trajectories uploaded under one run id keep their own steps and span ids", async () => {
+  test("two trajectories uploaded under one run id keep their own steps and span ids; spans follow their steps' placed numbers", async () => {
     const files = ["a-1", "b-2"].map((id) => ({ text: trajectory({ id }), ctx: { runId: "batch" } }));
     const r = await importFixtures(null, files);
     expect(r.runs).toEqual(["batch"]);
     expect(iterations(r.records)).toHaveLength(8);
+    const nOfKey = new Map(iterations(r.records).map((it) => [it.attrs.source_key, it.n]));
+    const llm = spans(r.records, "llm");
+    expect(llm.map((sp) => sp.iteration)).toEqual(llm.map((sp) => nOfKey.get(sp.meta.iteration_key)));
+    expect(new Set(llm.map((sp) => sp.iteration))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8]));
     const ids = [...spans(r.records, "llm"), ...spans(r.records, "tool")].map((sp) => sp.spanId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("b-2:step-1:llm");
@@ -258,6 +271,39 @@ describe("mini-swe-agent 2 trajectories", () => {
   });
 });
 
+describe("files read and reverted edits", () => {
+  test("a command's simple reads are files_read; a git checkout of an edited file, or a heredoc restoring one, is reverted", async () => {
+    const steps: [string, number][] = [
+      ["nl -ba src/a.py | sed -n '1,20p'", 0],
+      ["cat nope.py", 1], // failed: read nothing
+      ["cat <<'EOF' > repro.py\nprint(1)\nEOF\npython repro.py", 0],
+      ["sed -i 's/x = 1/x = 2/' src/a.py", 0], // its replaced text is not known: cannot tell
+      ["git checkout src/a.py && cat src/b.py", 0], // puts back the file the sed edited
+      ['grep -rn "x" src/', 0],
+      ["cat <<'EOF' > repro.py\nprint(2)\nEOF", 0],
+      ["cat <<'EOF' > repro.py\nprint(1)\nEOF", 0], // the content before the previous write
+    ];
+    const messages = [
+      { role: "system", content: "You are a helpful assistant." },
+      { role: "user", content: "Fix a.py" },
+      ...steps.flatMap(([command, rc], i) => [reply(bash(command), 100 + 10 * i), observation(rc, "")]),
+    ];
+    const doc = { info: { exit_status: "Submitted" }, messages, instance_id: "django__django-2" };
+    const { records, errors } = await importFixture(miniSweAgentImporter, JSON.stringify(doc));
+    expect(errors).toEqual([]);
+    expect(iterations(records).map((it) => [it.attrs.files_read, it.reverted, it.attrs.reverted_edits])).toEqual([
+      [["src/a.py"], false, 0],
+      [[], false, 0],
+      [[], false, 0],
+      [[], null, undefined],
+      [["src/b.py"], true, 1],
+      [[], false, 0],
+      [[], false, 0],
+      [[], true, 1],
+    ]);
+  });
+});
+
 describe("observations and edits", () => {
   const obs = (content: string, extra: Json = {}) =>
     readMiniObservation(readMessages([{ role: "user", content, extra }])[0]!);
@@ -294,5 +340,16 @@ describe("observations and edits", () => {
       { path: "src/c.py", added: 0, removed: 0 },
     ]);
     expect(shellEditsOf("sed -n '1,5p' src/b.py; cat src/a.py > /dev/null")).toEqual([]);
+  });
+
+  test("a heredoc written over a file is its whole text; one appended and a sed -i are edits without their text", () => {
+    const command =
+      "cat <<'EOF' > a.py\nx = 1\nEOF\ncat >> log.txt <<EOF\nmore\nEOF\nsed -i 's/1/2/' a.py && git checkout b.py";
+    expect(shellEditTextsOf(command)).toEqual([
+      { kind: "write", path: "a.py", after: "x = 1" },
+      { kind: "opaque", path: "log.txt" },
+      { kind: "opaque", path: "a.py" },
+      { kind: "restore", path: "b.py" },
+    ]);
   });
 });

@@ -100,6 +100,15 @@ describe("the exporter body", async () => {
     expect(iterations(records)[0]?.attrs.source_key).toBe(`${TRACE}#span_turn10a1b2c3d4e5f6a7b8c9d`);
   });
 
+  test("every span under a turn carries the turn's n; the task and agent spans above the turns carry none", () => {
+    const byTurn = (name: string) => spanNamed(records, name).map((s) => s.iteration);
+    expect(byTurn("response")).toEqual([1, 2, 3, 4]);
+    expect(byTurn("run_tests")).toEqual([1, 2, 3, 4]);
+    expect([...byTurn("read_file"), ...byTurn("edit_file")]).toEqual([1, 2]);
+    expect(spanNamed(records, "turn 2 (Coder)")[0]?.iteration).toBe(2);
+    expect([...byTurn("Agent workflow"), ...byTurn("Coder")]).toEqual([null, null]);
+  });
+
   test("a guardrail whose tripwire fired is also a guardrail_triggered event", () => {
     const events = records.filter((r): r is StoredEvent => r.type === "event");
     expect(events.map((e) => [e.kind, e.detail, at(e.tsUs), e.attrs.source_format])).toEqual([
@@ -168,6 +177,19 @@ test("a turn whose calls came in another upload keeps its own tokens; its api_ca
     [3, 3480, null, null],
     [4, 4040, null, null],
   ]);
+});
+
+test("calls exported before their turn, in an earlier upload, take the turn's n when it comes", async () => {
+  const isTurn = (item: Record<string, unknown>) => String(item.id).startsWith("span_turn");
+  const calls = ITEMS.filter((item) => !isTurn(item));
+  const turns = ITEMS.filter((item) => item.object === "trace" || isTurn(item));
+  const first = await importFixture(openAiAgentsImporter, JSON.stringify({ data: calls }));
+  expect(spanNamed(first.records, "run_tests").map((s) => s.iteration)).toEqual([null, null, null, null]);
+  const { records } = await importFixtures(openAiAgentsImporter, [
+    { text: JSON.stringify({ data: calls }) },
+    { text: JSON.stringify({ data: turns }) },
+  ]);
+  expect(spanNamed(records, "run_tests").map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
 });
 
 test("importing the same body twice gives identical records (ids from the SDK's ids)", async () => {

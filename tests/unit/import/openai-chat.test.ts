@@ -139,6 +139,14 @@ describe("a list of tau-bench runs", async () => {
     expect(requests.length).toBe(4 + 3);
   });
 
+  test("every span carries its step's n; a call answered in a later message, the step that made it", () => {
+    const own = (kind: string) => spans(records, kind).filter((s) => s.runId === "chat-3-0");
+    expect(own("llm").map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+    expect(own("tool").map((s) => [s.spanId, s.iteration])).toEqual(
+      own("tool").map((s) => [s.spanId, Number(/:step-(\d+):/.exec(s.spanId)?.[1])]),
+    );
+  });
+
   test("a tool call is paired with the tool message of its id: input parsed, output head, an Error result fails", () => {
     const tools = spans(records, "tool").filter((s) => s.runId === "chat-3-0");
     expect(tools.map((s) => [s.spanId, s.name, s.input, s.ok, s.error, s.output])).toEqual([
@@ -316,6 +324,8 @@ describe("an upload that names the run", () => {
       ...[1, 2, 3].map((n) => `chat-3-1#step-${n}`),
     ]);
     expect(its.at(-1)?.tsUs).toBe(END_US);
+    // the second run's steps follow the first's, and so do its spans
+    expect(spans(r.records, "llm").map((s) => s.iteration)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // the joined runs' own names, labels and outcomes are not the upload's run's
     expect(runsOf(r.records).map((run) => [run.name, run.outcome])).toEqual([
       [null, null],

@@ -69,6 +69,11 @@ describe("a SWE-agent trajectory", async () => {
     ]);
   });
 
+  test("every span carries its step's n", () => {
+    expect(spans(records, "llm").map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+    expect(spans(records, "tool").map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+  });
+
   test("the action is a tool span named for its first word, with the whole action as input; a syntax error fails it", () => {
     const tools = spans(records, "tool");
     expect(tools.map((s) => [s.spanId, s.name, s.ok, s.error])).toEqual([
@@ -156,6 +161,37 @@ describe("run ids, outcomes and fallbacks", () => {
   test("a malformed document is refused with the field named, not a crash", async () => {
     const r = await importFixture(sweAgentImporter, JSON.stringify({ trajectory: {}, info: {} }));
     expect(r.errors).toEqual([{ line: 1, message: 'swe-agent: "trajectory" is missing or not a list' }]);
+  });
+});
+
+describe("files read and reverted edits", () => {
+  test("open, a file view and shell reads are files_read; a str_replace undoing an edit is reverted; a window edit cannot tell", async () => {
+    const steps: [string, string][] = [
+      ['open "/repo/src/a.py"', "[File: /repo/src/a.py (9 lines total)]\n1:x = 1"],
+      ["str_replace_editor view /repo/src", "Here's the files and directories up to 2 levels deep in /repo/src"],
+      ["str_replace_editor view /repo/src/b.py", "Here's the result of running `cat -n` on /repo/src/b.py:"],
+      ["edit 'x = 1' 'x = 2' False", "Text replaced. [File: /repo/src/a.py (9 lines total)]"],
+      [
+        "str_replace_editor str_replace /repo/src/a.py --old_str 'x = 2' --new_str 'x = 1'",
+        "The file has been edited.",
+      ],
+      [EDIT, "[File: /repo/src/a.py (9 lines total)]"],
+      ["cat src/c.py | grep x", "x = 3"],
+      ["open missing.py", "File missing.py not found"],
+    ];
+    const trajectory = steps.map(([action, observation]) => ({ action, observation, state: STATE }));
+    const { records, errors } = await importFixture(sweAgentImporter, JSON.stringify({ trajectory, info: {} }));
+    expect(errors).toEqual([]);
+    expect(iterations(records).map((it) => [it.attrs.files_read, it.reverted, it.attrs.reverted_edits])).toEqual([
+      [["src/a.py"], false, 0],
+      [[], false, 0], // a directory view reads no file
+      [["src/b.py"], false, 0],
+      [[], false, 0],
+      [[], true, 1], // x = 2 → x = 1 undoes the edit before it
+      [[], null, undefined], // a line-window edit's replaced text is not in the trajectory
+      [["src/c.py"], false, 0],
+      [[], false, 0],
+    ]);
   });
 });
 
