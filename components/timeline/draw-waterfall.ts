@@ -1,10 +1,13 @@
 // Paints the visible part of the waterfall onto one canvas: iteration bands,
-// then a bar per visible row (a fold paints each of its members), with a
-// "blocked" mark on a tool's own calls that started inside that tool
-// breaker's OPEN window. Breaker states are not shaded here: they have their
-// own lanes above the rows (timeline-lanes.tsx). O(visible rows + visible
-// bands) per frame — nothing here walks the whole run. Geometry comes from
-// lib/timeline/layout.ts.
+// then a bar per visible row (a fold paints each of its members) — a call
+// that waited for a person hatched and outlined, not filled like work — then
+// the idle breaks over everything (time-axis.ts). A call the replayed tool
+// breaker would have blocked keeps its own bar as it ran; the replay's mark
+// is apart from it: a small hollow triangle above its start and a dotted
+// line under it, in the replay's colour (its lane says "replay"). Breaker
+// states are not shaded here: they have their own lanes above the rows
+// (timeline-lanes.tsx). O(visible rows + visible bands + folds) per frame —
+// nothing here walks the whole run. Geometry comes from lib/timeline/layout.ts.
 import {
   BLOCKED_COLOR,
   CONTAINER_COLOR,
@@ -15,6 +18,7 @@ import {
 } from "@/lib/timeline/colors";
 import { isBlockedStart } from "@/lib/timeline/lanes";
 import { layoutBar, xOfMs, type ViewRange } from "@/lib/timeline/layout";
+import { foldsIn, type TimeAxis } from "@/lib/timeline/time-axis";
 import type { IterationBand } from "@/lib/timeline/overlays";
 import type { TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
@@ -28,6 +32,9 @@ export type WaterfallFrame = {
   bands: readonly IterationBand[];
   /** Each tool's OPEN windows [at, until) in ms, by the tool's name index: its calls starting inside are blocked. */
   toolOpen: ReadonlyMap<number, readonly (readonly [number, number])[]>;
+  /** Name indices of the tools whose calls wait for a person: drawn as waits. */
+  waitNames: ReadonlySet<number>;
+  axis: TimeAxis;
   /** The moment a link points at (ms), marked across the rows; null when none. */
   focusMs: number | null;
   view: ViewRange;
@@ -37,16 +44,53 @@ export type WaterfallFrame = {
   selectedSpan: number;
 };
 
+type Area = Pick<WaterfallFrame, "view" | "width" | "height" | "axis">;
+
 /** Alternating iteration backgrounds, full height. */
-export function drawBackdrop(
-  ctx: CanvasRenderingContext2D,
-  f: Pick<WaterfallFrame, "bands" | "view" | "width" | "height">,
-): void {
+export function drawBackdrop(ctx: CanvasRenderingContext2D, f: Area & Pick<WaterfallFrame, "bands">): void {
   ctx.fillStyle = "rgba(255, 255, 255, 0.035)";
   for (const b of f.bands) {
     if (!b.odd) continue;
-    const bar = layoutBar(b.startMs, b.endMs, f.view, f.width, 0);
+    const bar = layoutBar(b.startMs, b.endMs, f.view, f.width, 0, f.axis);
     if (bar) ctx.fillRect(bar.x, 0, bar.w, f.height);
+  }
+}
+
+const patterns = new WeakMap<CanvasRenderingContext2D, Map<string, CanvasPattern | null>>();
+
+/** Diagonal stripes of one colour on nothing, made once per canvas and colour. */
+function hatch(ctx: CanvasRenderingContext2D, color: string): CanvasPattern | string {
+  let byColor = patterns.get(ctx);
+  if (!byColor) patterns.set(ctx, (byColor = new Map()));
+  if (!byColor.has(color)) {
+    const tile = document.createElement("canvas");
+    tile.width = tile.height = 6;
+    const t = tile.getContext("2d");
+    if (t) {
+      t.strokeStyle = color;
+      t.lineWidth = 1.5;
+      t.beginPath();
+      t.moveTo(-1, 7);
+      t.lineTo(7, -1);
+      t.stroke();
+    }
+    byColor.set(color, t ? ctx.createPattern(tile, "repeat") : null);
+  }
+  return byColor.get(color) ?? color;
+}
+
+/** The folded idle stretches, over whatever is under them: dimmed, hatched, edged. */
+export function drawFolds(ctx: CanvasRenderingContext2D, f: Area): void {
+  for (const fold of foldsIn(f.axis, f.view.startMs, f.view.endMs)) {
+    const x0 = xOfMs(fold.startMs, f.view, f.width, f.axis);
+    const x1 = xOfMs(fold.endMs, f.view, f.width, f.axis);
+    ctx.fillStyle = "rgba(13, 17, 23, 0.72)";
+    ctx.fillRect(x0, 0, x1 - x0, f.height);
+    ctx.fillStyle = hatch(ctx, "rgba(138, 148, 166, 0.22)");
+    ctx.fillRect(x0, 0, x1 - x0, f.height);
+    ctx.fillStyle = "rgba(138, 148, 166, 0.5)";
+    ctx.fillRect(Math.round(x0), 0, 1, f.height);
+    ctx.fillRect(Math.round(x1) - 1, 0, 1, f.height);
   }
 }
 
@@ -59,24 +103,45 @@ export function barColor(store: SpanStore, i: number, status: SpanStatus): strin
 
 const colorOf = (f: WaterfallFrame, i: number): string => barColor(f.store, i, spanStatus(f.store, i, f.shortCircuit));
 
-/** A call its own tool's breaker would have blocked: a dashed box around the bar and a tick at its start. */
-function drawBlocked(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
+/**
+ * The replay's mark on a call its tool's replayed breaker would have blocked,
+ * apart from the bar (which shows what the call did): a hollow triangle above
+ * its start and a dotted line under the bar.
+ */
+function drawReplayBlocked(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
   if (!isBlockedStart(f.toolOpen.get(f.store.name[i]!), f.store.t0[i]!)) return;
-  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, 4);
+  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, 4, f.axis);
   if (!bar) return;
   ctx.strokeStyle = BLOCKED_COLOR;
-  ctx.setLineDash([3, 2]);
-  ctx.strokeRect(bar.x - 1.5, y - 2.5, bar.w + 3, h + 5);
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(bar.x - 3, y - 4.5);
+  ctx.lineTo(bar.x + 3, y - 4.5);
+  ctx.lineTo(bar.x, y - 0.5);
+  ctx.closePath();
+  ctx.stroke();
+  ctx.setLineDash([1, 2]);
+  ctx.beginPath();
+  ctx.moveTo(bar.x, y + h + 2.5);
+  ctx.lineTo(bar.x + Math.max(bar.w, 6), y + h + 2.5);
+  ctx.stroke();
   ctx.setLineDash([]);
-  ctx.fillStyle = BLOCKED_COLOR;
-  ctx.fillRect(bar.x - 2, y - 3, 2, h + 6);
 }
 
 function drawSpan(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y: number, h: number): void {
   // Failures stay visible however short they were.
-  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, f.store.ok[i] ? 1 : 4);
+  const bar = layoutBar(f.store.t0[i]!, f.store.t1[i]!, f.view, f.width, f.store.ok[i] ? 1 : 4, f.axis);
   if (!bar) return;
-  ctx.fillStyle = colorOf(f, i);
+  const color = colorOf(f, i);
+  if (f.waitNames.has(f.store.name[i]!)) {
+    // A person's time: stripes in an outline, never a solid bar of work.
+    ctx.fillStyle = hatch(ctx, color);
+    ctx.fillRect(bar.x, y, bar.w, h);
+    ctx.strokeStyle = color;
+    ctx.strokeRect(bar.x + 0.5, y + 0.5, Math.max(0, bar.w - 1), h - 1);
+    return;
+  }
+  ctx.fillStyle = color;
   ctx.fillRect(bar.x, y, bar.w, h);
   if (!f.store.ok[i] && bar.w >= 3) {
     ctx.strokeStyle = "#ffb4ae";
@@ -99,22 +164,23 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
       }
       ctx.globalAlpha = row.context ? 0.4 : 1;
       drawSpan(ctx, f, row.span, y + 5, ROW_H - 10);
-      drawBlocked(ctx, f, row.span, y + 5, ROW_H - 10);
+      drawReplayBlocked(ctx, f, row.span, y + 5, ROW_H - 10);
       ctx.globalAlpha = 1;
     } else {
-      const hull = layoutBar(row.t0, row.t1, f.view, f.width);
+      const hull = layoutBar(row.t0, row.t1, f.view, f.width, 1, f.axis);
       if (hull) {
         ctx.fillStyle = "rgba(90, 169, 255, 0.12)";
         ctx.fillRect(hull.x, y + 3, hull.w, ROW_H - 6);
       }
       for (const i of row.spans) {
         drawSpan(ctx, f, i, y + 6, ROW_H - 12);
-        drawBlocked(ctx, f, i, y + 6, ROW_H - 12);
+        drawReplayBlocked(ctx, f, i, y + 6, ROW_H - 12);
       }
     }
   }
+  drawFolds(ctx, f);
   if (f.focusMs !== null && f.focusMs >= f.view.startMs && f.focusMs <= f.view.endMs) {
     ctx.fillStyle = FOCUS_COLOR;
-    ctx.fillRect(Math.round(xOfMs(f.focusMs, f.view, f.width)) - 1, 0, 2, f.height);
+    ctx.fillRect(Math.round(xOfMs(f.focusMs, f.view, f.width, f.axis)) - 1, 0, 2, f.height);
   }
 }

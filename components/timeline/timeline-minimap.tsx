@@ -1,14 +1,17 @@
 "use client";
 // The whole run in 48 px: how many spans run at each moment (columns from
 // lib/timeline/minimap.ts, recomputed when data arrives), failures as red
-// ticks, the halt lines, and the current view as a window you can
-// drag; pressing outside the window recentres it there.
+// ticks, the halt lines, the idle breaks, and the current view as a window you can
+// drag; pressing outside the window recentres it there. It shares the
+// waterfall's time axis: a folded idle stretch is a break here too.
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { FAILURE_COLOR, HALT_COLOR, TRIP_COLOR } from "@/lib/timeline/colors";
 import type { HaltLine } from "@/lib/timeline/halt-lines";
-import { clampView, msOfX, xOfMs, type ViewRange } from "@/lib/timeline/layout";
+import { centerView, msOfX, panViewByPx, xOfMs, type ViewRange } from "@/lib/timeline/layout";
 import { minimapColumns } from "@/lib/timeline/minimap";
 import type { SpanStore } from "@/lib/timeline/store";
+import type { TimeAxis } from "@/lib/timeline/time-axis";
+import { drawFolds } from "./draw-waterfall";
 import { MINIMAP_H } from "./constants";
 import css from "./timeline.module.css";
 
@@ -18,13 +21,18 @@ type Props = {
   view: ViewRange;
   halts: readonly HaltLine[];
   width: number;
+  axis: TimeAxis;
   onView: (v: ViewRange) => void;
 };
 
 export function TimelineMinimap(p: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ x: number; view: ViewRange } | null>(null);
-  const cols = useMemo(() => minimapColumns(p.store, p.bounds.endMs, p.width), [p.store, p.bounds.endMs, p.width]);
+  const cols = useMemo(
+    () => minimapColumns(p.store, p.bounds.endMs, p.width, p.axis),
+    [p.store, p.bounds.endMs, p.width, p.axis],
+  );
+  const xOf = (ms: number) => xOfMs(ms, p.bounds, p.width, p.axis);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -36,7 +44,7 @@ export function TimelineMinimap(p: Props) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     for (const l of p.halts) {
       ctx.fillStyle = l.kind === "loop" ? HALT_COLOR : TRIP_COLOR;
-      ctx.fillRect(Math.round(xOfMs(l.atMs, p.bounds, p.width)) - 1, 0, 2, MINIMAP_H);
+      ctx.fillRect(Math.round(xOf(l.atMs)) - 1, 0, 2, MINIMAP_H);
     }
     const scale = cols.peak > 0 ? (MINIMAP_H - 6) / Math.log1p(cols.peak) : 0;
     ctx.fillStyle = "#3d6fa8";
@@ -46,8 +54,9 @@ export function TimelineMinimap(p: Props) {
     }
     ctx.fillStyle = FAILURE_COLOR;
     for (let c = 0; c < cols.failures.length; c++) if (cols.failures[c]) ctx.fillRect(c, 0, 1, 4);
-    const x0 = xOfMs(p.view.startMs, p.bounds, p.width);
-    const x1 = xOfMs(p.view.endMs, p.bounds, p.width);
+    drawFolds(ctx, { view: p.bounds, width: p.width, height: MINIMAP_H, axis: p.axis });
+    const x0 = xOf(p.view.startMs);
+    const x1 = xOf(p.view.endMs);
     ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
     ctx.fillRect(0, 0, x0, MINIMAP_H);
     ctx.fillRect(x1, 0, p.width - x1, MINIMAP_H);
@@ -59,13 +68,11 @@ export function TimelineMinimap(p: Props) {
   const onDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
     const x = xIn(e);
-    const x0 = xOfMs(p.view.startMs, p.bounds, p.width);
-    const x1 = xOfMs(p.view.endMs, p.bounds, p.width);
+    const x0 = xOf(p.view.startMs);
+    const x1 = xOf(p.view.endMs);
     let view = p.view;
     if (x < x0 - 2 || x > x1 + 2) {
-      const half = (p.view.endMs - p.view.startMs) / 2;
-      const at = msOfX(x, p.bounds, p.width);
-      view = clampView({ startMs: at - half, endMs: at + half }, p.bounds);
+      view = centerView(p.view, msOfX(x, p.bounds, p.width, p.axis), p.bounds, p.axis);
       p.onView(view);
     }
     drag.current = { x, view };
@@ -73,8 +80,7 @@ export function TimelineMinimap(p: Props) {
   const onMove = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const d = drag.current;
     if (!d) return;
-    const dMs = ((xIn(e) - d.x) / p.width) * (p.bounds.endMs - p.bounds.startMs);
-    p.onView(clampView({ startMs: d.view.startMs + dMs, endMs: d.view.endMs + dMs }, p.bounds));
+    p.onView(panViewByPx(d.view, xIn(e) - d.x, p.width, p.bounds, p.axis, p.bounds));
   };
   return (
     <canvas

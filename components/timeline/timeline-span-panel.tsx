@@ -1,8 +1,9 @@
 "use client";
 // The side panel of the selected span: what the page already holds (name,
 // times, status) at once, then the whole span (full error, input, output,
-// meta, tokens, iteration, task) from the API, and the state each breaker was in at the
-// span's start — for its tool, whether the replayed breaker was OPEN then —
+// meta, tokens, iteration, task) from the API, and the state each replayed breaker was in at the
+// span's start — for its tool, whether the replayed breaker was OPEN then, which
+// is the replay's word, not the harness's: the call ran, as its status says —
 // with the breakers and their states linked to the glossary; then the span's
 // comment threads and a form to comment on it (docs/dashboard.md#comments).
 import { useEffect, useState } from "react";
@@ -69,7 +70,7 @@ export function TimelineSpanPanel(p: Props) {
     states.tool === "NONE"
       ? "CLOSED (never opened)"
       : states.tool === "OPEN"
-        ? `OPEN since +${formatDuration(states.toolWindow!.startMs)} — the breaker would have blocked this call`
+        ? `OPEN since +${formatDuration(states.toolWindow!.startMs)} — replay: the replayed tool breaker would have blocked this call; the log says it ran (${STATUS_TEXT[p.status]})`
         : "CLOSED";
   return (
     <aside className={css.panel} data-testid="span-panel" data-span-id={id}>
@@ -96,7 +97,7 @@ export function TimelineSpanPanel(p: Props) {
           </pre>
         </>
       )}
-      <div className="muted">breakers at the span&apos;s start</div>
+      <div className="muted">breakers at the span&apos;s start (Loopscope&apos;s replay, not the harness)</div>
       <dl data-testid="span-panel-breakers">
         <dt>{name}</dt>
         <dd data-state={states.tool}>

@@ -5,14 +5,16 @@
 // timeline with the first span page the page read (its first rows are then
 // in the HTML, painted before the app's scripts have run) and the run's
 // comments; the timeline fetches the later pages itself. Without a first
-// page it fetches that one too, hinted to the browser to preload. The
+// page it fetches that one too, hinted to the browser to preload. `folds=0`
+// and `idle=` set the idle folds (lib/timeline/idle-folds.ts). The
 // analysis is handed on as a promise: the spans are drawn without waiting
 // for it, and the lanes and halt lines join when it arrives.
 import { preload } from "react-dom";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { CommentOut } from "@/lib/schemas/comments";
 import { pickLaneInputs } from "@/lib/timeline/lanes";
-import { pickBreakerInputs, type TimelineAnalysis } from "@/lib/timeline/overlays";
+import { parseFoldParams } from "@/lib/timeline/idle-folds";
+import { pickBreakerInputs, pickWaitTools, type TimelineAnalysis } from "@/lib/timeline/overlays";
 import { parseFilterParams, parseMomentParam, parseViewParam } from "@/lib/timeline/url-state";
 import { timelinePageUrl, type TimelinePage } from "@/lib/timeline/wire";
 import { TimelineView } from "./timeline-view";
@@ -40,12 +42,19 @@ export function TimelineTab({ runId, firstPage, analysis, searchParams, comments
       runId={runId}
       firstPage={firstPage}
       analysis={analysis.then((a): TimelineAnalysis =>
-        "error" in a ? a : { breakers: pickBreakerInputs(a.report), lanes: pickLaneInputs(a.report) },
+        "error" in a
+          ? a
+          : {
+              breakers: pickBreakerInputs(a.report),
+              lanes: pickLaneInputs(a.report),
+              waits: pickWaitTools(a.report.settings),
+            },
       )}
       initialView={view}
       initialSpan={searchParams.span?.trim() || null}
       initialAt={parseMomentParam(searchParams.at, view)}
       initialFilter={parseFilterParams(searchParams)}
+      initialFolds={parseFoldParams(searchParams)}
       comments={comments}
       mentionNames={mentionNames}
     />

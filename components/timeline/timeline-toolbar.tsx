@@ -1,7 +1,10 @@
 "use client";
 // The timeline's controls: tool, failures-only and search filters, the
-// collapse-repeats toggle, zoom buttons, a legend (breaker lane states, the
-// blocked mark, the halt line, event colours), and the loading status.
+// collapse-repeats and fold-idle-time toggles, zoom buttons, the loading
+// status, and a legend in two parts: what the log says happened (failures,
+// short-circuits, waits for a person, idle breaks, event colours), and what
+// Loopscope's replay of the breakers says (lane states, the calls it would
+// have blocked, the halt line) — never what the harness did.
 import type { TimelineFilter } from "@/lib/timeline/filter";
 import {
   BLOCKED_COLOR,
@@ -17,9 +20,13 @@ type Props = {
   tools: string[];
   filter: TimelineFilter;
   collapseRepeats: boolean;
+  /** How many idle stretches were found; the fold toggle shows only when there is one. */
+  foldCount: number;
+  folding: boolean;
   status: string;
   onFilter: (f: TimelineFilter) => void;
   onCollapseRepeats: (on: boolean) => void;
+  onFolding: (on: boolean) => void;
   onZoom: (kind: "in" | "out" | "reset") => void;
 };
 
@@ -65,6 +72,17 @@ export function TimelineToolbar(p: Props) {
           />
           collapse repeats
         </label>
+        {p.foldCount > 0 && (
+          <label title="idle stretches (no call running, nothing logged) shown as narrow breaks">
+            <input
+              type="checkbox"
+              data-testid="fold-idle"
+              checked={p.folding}
+              onChange={(e) => p.onFolding(e.target.checked)}
+            />
+            Fold idle time ({p.foldCount})
+          </label>
+        )}
         <span className="spacer" />
         <span className={css.status} data-testid="timeline-status">
           {p.status}
@@ -84,7 +102,8 @@ export function TimelineToolbar(p: Props) {
           reset
         </button>
       </div>
-      <div className={css.legend}>
+      <div className={css.legend} data-testid="legend-log">
+        <b>the log:</b>
         <span>
           <i className={css.swatch} style={{ background: FAILURE_COLOR }} /> failed
         </span>
@@ -92,22 +111,10 @@ export function TimelineToolbar(p: Props) {
           <i className={css.swatch} style={{ background: SHORT_CIRCUIT_COLOR }} /> short-circuited by the harness
         </span>
         <span>
-          <i className={css.swatch} style={{ background: LANE_COLOR.CLOSED }} /> CLOSED
+          <i className={`${css.swatch} ${css.waitSwatch}`} /> waiting for a person
         </span>
         <span>
-          <i className={css.swatch} style={{ background: LANE_COLOR.WARNING }} /> warning
-        </span>
-        <span>
-          <i className={css.swatch} style={{ background: LANE_COLOR.HALF_OPEN }} /> HALF_OPEN
-        </span>
-        <span>
-          <i className={css.swatch} style={{ background: LANE_COLOR.OPEN }} /> OPEN
-        </span>
-        <span>
-          <i className={css.swatch} style={{ border: `1px dashed ${BLOCKED_COLOR}` }} /> blocked by its breaker
-        </span>
-        <span>
-          <i className={css.swatch} style={{ background: HALT_COLOR, width: 2 }} /> would have halted here
+          <i className={`${css.swatch} ${css.foldSwatch}`} /> idle break (click to open)
         </span>
         <span>
           <i className={css.swatch} style={{ background: EVENT_COLOR.permission }} /> permission
@@ -121,6 +128,35 @@ export function TimelineToolbar(p: Props) {
         <span>
           <i className={css.swatch} style={{ background: EVENT_COLOR.task }} /> task
         </span>
+      </div>
+      <div
+        className={`${css.legend} ${css.replayLegend}`}
+        data-testid="legend-replay"
+        title="what Loopscope's replay of the breakers over the log says — not what the harness did"
+      >
+        <b>replay (Loopscope&apos;s breakers, not the harness):</b>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.CLOSED }} /> CLOSED
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.WARNING }} /> warning
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.HALF_OPEN }} /> HALF_OPEN
+        </span>
+        <span>
+          <i className={css.swatch} style={{ background: LANE_COLOR.OPEN }} /> OPEN
+        </span>
+        <span>
+          <i className={css.replayBlockedSwatch} style={{ borderTopColor: BLOCKED_COLOR }} /> would have blocked this
+          call (it ran)
+        </span>
+        <span>
+          <i className={css.swatch} style={{ borderLeft: `2px dashed ${HALT_COLOR}`, width: 2 }} /> would have halted
+          here
+        </span>
+      </div>
+      <div className={css.legend}>
         <span className="muted">
           drag bars: pan · shift+wheel: pan · ctrl+wheel or axis drag: zoom · ↑↓ select · ←→ fold
         </span>

@@ -3,15 +3,18 @@
 // window, selection, filters and folds, derives rows through the pure
 // preparers of lib/timeline (memoised on data and filters, never per frame)
 // and hands prepared arrays to the minimap, header, breaker lanes, halt
-// lines, waterfall and panel. A link's target (view=, span=, at=) is applied
-// by useLinkTarget; the view, span and filters go back into the URL.
+// lines, waterfall and panel — with one time axis (use-time-axis.ts: idle
+// stretches folded) that all of them place their times by. A link's target
+// (view=, span=, at=) is applied by useLinkTarget; the view, span, filters
+// and folds go back into the URL.
 import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
-import { formatCount } from "@/lib/format";
+import { plural } from "@/lib/plural";
 import { isFiltering, keepWithAncestors, matchSpans, type TimelineFilter } from "@/lib/timeline/filter";
-import { clampView, labelColumnPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import type { FoldParams } from "@/lib/timeline/idle-folds";
+import { clampView, labelColumnPx, msOfX, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import type { TimelineAnalysis } from "@/lib/timeline/overlays";
 import type { TimelinePage } from "@/lib/timeline/wire";
-import { flattenRows } from "@/lib/timeline/rows";
+import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { describeTimelineLoad, shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
 import { MINIMAP_H, ZOOM_STEP } from "./constants";
@@ -30,6 +33,7 @@ import { useTimelineAnalysis } from "./use-timeline-analysis";
 import { useTimelineData } from "./use-timeline-data";
 import { useTimelineComments } from "./use-timeline-comments";
 import { useTimelineOverlays } from "./use-timeline-overlays";
+import { useTimeAxis } from "./use-time-axis";
 import { useRowSelection } from "./use-row-selection";
 import { useUrlSync } from "./use-url-sync";
 import css from "./timeline.module.css";
@@ -45,12 +49,14 @@ export type TimelineViewProps = {
   /** The moment a link points at (at=, else the middle of view=), highlighted. */
   initialAt: number | null;
   initialFilter: TimelineFilter;
+  /** Whether idle stretches are folded, and past how long (folds=, idle=). */
+  initialFolds: FoldParams;
   comments: CommentOut[];
   mentionNames: readonly string[];
 };
 
 export function TimelineView(props: TimelineViewProps) {
-  const { runId, initialView, initialSpan, initialAt, initialFilter, mentionNames } = props;
+  const { runId, initialView, initialSpan, initialAt, initialFilter, initialFolds, mentionNames } = props;
   const { store, run, done, error } = useTimelineData(runId, props.firstPage);
   // "complete" only once hydrated: server-rendered rows are not yet rows one can click.
   const hydrated = useSyncExternalStore(
@@ -58,7 +64,7 @@ export function TimelineView(props: TimelineViewProps) {
     () => true,
     () => false,
   );
-  const { status: analysisStatus, breakers, lanes, error: analysisError } = useTimelineAnalysis(props.analysis);
+  const { status: analysisStatus, breakers, lanes, waits, error: analysisError } = useTimelineAnalysis(props.analysis);
   const [view, setView] = useState<ViewRange | null>(initialView);
   const [selectedId, setSelectedId] = useState<string | null>(initialSpan);
   const [focusAt, setFocusAt] = useState<number | null>(initialAt);
@@ -71,10 +77,15 @@ export function TimelineView(props: TimelineViewProps) {
   const [collapseRepeats, setCollapseRepeats] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [reveal, setReveal] = useState<Reveal | null>(null);
+  const [foldParams, setFoldParams] = useState<FoldParams>(initialFolds);
+  /** The folds opened by a click on their break, by start ms. */
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
 
   const endMs = Math.max(run?.end_ms ?? 0, store.maxT1, initialView?.endMs ?? 0, 1);
   const bounds = useMemo(() => ({ startMs: 0, endMs }), [endMs]);
   const shown = useMemo(() => clampView(view ?? bounds, bounds), [view, bounds]);
+  const tl = useTimeAxis(store, run, waits, { endMs, done, widthPx: width, params: foldParams, opened });
+  const axis = tl.axis;
   const tree = useMemo(() => buildTree(store), [store]);
   const shortCircuit = useMemo(() => shortCircuitTable(store.errors), [store]);
   const o = useTimelineOverlays(store, tree, run, lanes, endMs, filter.search);
@@ -105,16 +116,20 @@ export function TimelineView(props: TimelineViewProps) {
   });
   useLinkTarget(target, applyTarget, { rows, store, selectedRow, done }, setReveal);
   const atShown = focusAt !== null && view !== null && initialView !== null && sameView(view, initialView);
-  useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown);
+  useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown, foldParams);
 
   const zoom = (kind: "in" | "out" | "reset") => {
     if (kind === "reset") return setView(null);
-    const mid = (shown.startMs + shown.endMs) / 2;
-    setView(zoomView(shown, kind === "in" ? 1 / ZOOM_STEP : ZOOM_STEP, mid, bounds));
+    const mid = msOfX(width / 2, shown, width, axis);
+    setView(zoomView(shown, kind === "in" ? 1 / ZOOM_STEP : ZOOM_STEP, mid, bounds, axis));
+  };
+  const setFolding = (fold: boolean) => {
+    setFoldParams((p) => ({ ...p, fold }));
+    setOpened(new Set());
   };
 
-  // The minimap, header and waterfall show one view window and move it together.
-  const pane = { view: shown, bounds, width, onView: setView };
+  // The minimap, header and waterfall show one view window and move it together, on one time axis.
+  const pane = { view: shown, bounds, width, axis, onView: setView };
   const frameStyle = { "--label-w": `${labelW}px` } as React.CSSProperties;
   const status = describeTimelineLoad({
     error,
@@ -138,9 +153,12 @@ export function TimelineView(props: TimelineViewProps) {
           tools={tools}
           filter={filter}
           collapseRepeats={collapseRepeats}
+          foldCount={tl.folds.length}
+          folding={foldParams.fold}
           status={status}
           onFilter={setFilter}
           onCollapseRepeats={setCollapseRepeats}
+          onFolding={setFolding}
           onZoom={zoom}
         />
         <div className={css.frame} style={frameStyle} data-measured={measured}>
@@ -153,12 +171,21 @@ export function TimelineView(props: TimelineViewProps) {
             bands={o.bands}
             markers={o.markers}
             markerTimes={o.markerTimes}
-            label={`${formatCount(rows.length)} rows`}
+            label={plural(rows.length, "row")}
+            onOpenFold={(f) => setOpened((s) => new Set(s).add(f.startMs))}
           />
           <TimelineLanes
             lanes={o.laneList}
+            blocked={o.blocked}
+            store={store}
             view={shown}
             width={width}
+            axis={axis}
+            onSelectSpan={(i) => {
+              setSelectedId(store.ids[i]!);
+              const r = rowIndexOfSpan(rows, i);
+              if (r >= 0) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1, align: "auto" }));
+            }}
             pending={analysisStatus === "pending"}
             error={analysisError}
           />
@@ -166,6 +193,7 @@ export function TimelineView(props: TimelineViewProps) {
             marks={c.marks}
             view={shown}
             width={width}
+            axis={axis}
             openId={c.openId}
             onOpen={(m) => {
               if (m.spanId !== null) {
@@ -187,6 +215,7 @@ export function TimelineView(props: TimelineViewProps) {
               shortCircuit={shortCircuit}
               bands={o.bands}
               toolOpen={o.toolOpen}
+              waitNames={tl.waitNames}
               focusMs={focusAt}
               rowLabels={o.rowLabels}
               selectedSpan={selected}
@@ -206,6 +235,7 @@ export function TimelineView(props: TimelineViewProps) {
             focusMs={focusAt}
             view={shown}
             width={width}
+            axis={axis}
             top={MINIMAP_H + 1}
             labelW={labelW}
           />

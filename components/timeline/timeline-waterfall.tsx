@@ -7,16 +7,19 @@
 // screen without a bar in the window, they scroll to the first row that has one.
 // Until the canvas first paints, each label row carries its bar as an element
 // of its own: the server renders the first rows so (the run page reads the
-// first span page), and they show before the app's scripts have run.
+// first span page), and they show before the app's scripts have run. A row
+// shows what its call did (time, ok or failed, a wait for a person); what the
+// replayed breakers say about it is on the lanes and in the span panel.
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
 import { CONTAINER_COLOR, toolColor } from "@/lib/timeline/colors";
 import { isBlockedStart } from "@/lib/timeline/lanes";
-import { layoutBar, msOfX, panView, zoomView, type ViewRange } from "@/lib/timeline/layout";
+import { layoutBar, msOfX, panViewByPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import { rowAtMoment, rowExtent, rowsMeetWindow, type TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
 import type { SpanStore } from "@/lib/timeline/store";
+import type { TimeAxis } from "@/lib/timeline/time-axis";
 import { barColor, drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
 import { ROW_H, SCROLL_H, WHEEL_ZOOM_PER_100PX } from "./constants";
 import { useCanvas } from "./use-canvas";
@@ -75,14 +78,14 @@ export function TimelineWaterfall(p: WaterfallProps) {
       const q = latest.current;
       const x = e.clientX - el.getBoundingClientRect().left - q.labelW;
       if (x < 0) return;
-      const span = q.view.endMs - q.view.startMs;
       if (e.ctrlKey || e.metaKey) {
         e.preventDefault();
-        q.onView(zoomView(q.view, Math.pow(WHEEL_ZOOM_PER_100PX, e.deltaY / 100), msOfX(x, q.view, q.width), q.bounds));
+        const factor = Math.pow(WHEEL_ZOOM_PER_100PX, e.deltaY / 100);
+        q.onView(zoomView(q.view, factor, msOfX(x, q.view, q.width, q.axis), q.bounds, q.axis));
       } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
         e.preventDefault();
         const d = e.shiftKey && e.deltaX === 0 ? e.deltaY : e.deltaX;
-        q.onView(panView(q.view, (d / q.width) * span, q.bounds));
+        q.onView(panViewByPx(q.view, d, q.width, q.bounds, q.axis));
       }
     };
     el.addEventListener("wheel", onWheel, { passive: false });
@@ -120,7 +123,7 @@ export function TimelineWaterfall(p: WaterfallProps) {
     if (!d) return;
     const dx = e.clientX - d.x;
     if (Math.abs(dx) > 3) d.moved = true;
-    if (d.moved) p.onView(panView(d.view, (-dx / p.width) * (d.view.endMs - d.view.startMs), p.bounds));
+    if (d.moved) p.onView(panViewByPx(d.view, -dx, p.width, p.bounds, p.axis));
   };
   const onPointerUp = (e: React.PointerEvent) => {
     const d = drag.current;
@@ -158,6 +161,8 @@ export function TimelineWaterfall(p: WaterfallProps) {
                 store={p.store}
                 shortCircuit={p.shortCircuit}
                 toolOpen={p.toolOpen}
+                waitNames={p.waitNames}
+                axis={p.axis}
                 focusMs={p.focusMs}
                 rowLabels={p.rowLabels}
                 labelW={p.labelW}
@@ -176,7 +181,16 @@ export function TimelineWaterfall(p: WaterfallProps) {
 
 type LabelProps = Pick<
   WaterfallProps,
-  "store" | "shortCircuit" | "toolOpen" | "focusMs" | "rowLabels" | "labelW" | "onSelectRow" | "onToggle"
+  | "store"
+  | "shortCircuit"
+  | "toolOpen"
+  | "waitNames"
+  | "axis"
+  | "focusMs"
+  | "rowLabels"
+  | "labelW"
+  | "onSelectRow"
+  | "onToggle"
 > & {
   index: number;
   row: TimelineRow | undefined;
@@ -196,7 +210,9 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
   const status = row.kind === "span" ? spanStatus(s, row.span, p.shortCircuit) : row.failures > 0 ? "failed" : "ok";
   const [t0, t1] = rowExtent(row, s);
   const focus = p.focusMs !== null && t0 <= p.focusMs && p.focusMs <= t1;
-  const blocked = row.kind === "span" && isBlockedStart(p.toolOpen.get(s.name[first]!), s.t0[first]!);
+  // The replay's verdict stays off the row's face: a data attribute for tests, the mark on its lane.
+  const replayBlocked = row.kind === "span" && isBlockedStart(p.toolOpen.get(s.name[first]!), s.t0[first]!);
+  const wait = p.waitNames.has(s.name[first]!);
   const label = row.kind === "span" ? (p.rowLabels.get(row.span) ?? name) : name;
   const cls = [
     css.row,
@@ -215,7 +231,8 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
       data-t0={t0}
       data-t1={t1}
       data-focus={focus ? "1" : undefined}
-      data-blocked={blocked ? "1" : undefined}
+      data-replay-blocked={replayBlocked ? "1" : undefined}
+      data-wait={wait ? "1" : undefined}
       onClick={(e) => {
         if (e.clientX - e.currentTarget.getBoundingClientRect().left < p.labelW) p.onSelectRow(p.index);
       }}
@@ -249,12 +266,16 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
             ⊘
           </span>
         )}
-        <span className={css.name} title={label} {...(p.barView && p.index === 0 ? FIRST_ROW_TIMING : {})}>
+        <span
+          className={css.name}
+          title={wait ? `${label} — waiting for a person` : label}
+          {...(p.barView && p.index === 0 ? FIRST_ROW_TIMING : {})}
+        >
           {label}
         </span>
-        {blocked && (
-          <span className={css.blocked} title="started while its tool's breaker was OPEN: it would have been blocked">
-            blocked
+        {wait && p.labelW >= 200 /* a narrow column keeps the name; the hatched bar tells the wait */ && (
+          <span className={css.waitTag} title="waiting for a person: this call's time is theirs, not the agent's work">
+            wait
           </span>
         )}
         {row.kind === "repeat" ? (
@@ -269,10 +290,21 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
           <span className={css.dur}>{formatDuration(s.t1[row.span]! - s.t0[row.span]!)}</span>
         )}
       </div>
-      {p.barView && row.kind === "span" && <StaticBar store={s} span={row.span} status={status} view={p.barView} />}
+      {p.barView && row.kind === "span" && (
+        <StaticBar store={s} span={row.span} status={status} view={p.barView} axis={p.axis} wait={wait} />
+      )}
     </div>
   );
 });
+
+/** A bar's fill as the canvas draws it: solid for work, stripes in an outline for a wait for a person. */
+const waitOrWork = (color: string, wait: boolean): React.CSSProperties =>
+  wait
+    ? {
+        background: `repeating-linear-gradient(135deg, ${color} 0 1.5px, transparent 1.5px 4px)`,
+        boxShadow: `inset 0 0 0 1px ${color}`,
+      }
+    : { background: color };
 
 /** Element Timing (not in React's types): npm run bench -- ui reads when the first row was painted. */
 const FIRST_ROW_TIMING = { elementtiming: "timeline-rows" };
@@ -283,20 +315,31 @@ function StaticBar({
   span,
   status,
   view,
+  axis,
+  wait,
 }: {
   store: SpanStore;
   span: number;
   status: SpanStatus;
   view: ViewRange;
+  axis: TimeAxis;
+  wait: boolean;
 }) {
-  const bar = layoutBar(store.t0[span]!, store.t1[span]!, view, 100, 0);
+  const bar = layoutBar(store.t0[span]!, store.t1[span]!, view, 100, 0, axis);
   if (!bar) return null;
   const style = {
     "--bar-x": Math.max(0, bar.x) / 100,
     "--bar-w": Math.min(bar.w, 100 - Math.max(0, bar.x)) / 100,
-    background: barColor(store, span, status),
+    ...waitOrWork(barColor(store, span, status), wait),
   } as React.CSSProperties;
   return (
-    <span className={css.staticBar} style={style} data-testid="timeline-static-bar" data-status={status} aria-hidden />
+    <span
+      className={css.staticBar}
+      style={style}
+      data-testid="timeline-static-bar"
+      data-status={status}
+      data-wait={wait ? "1" : undefined}
+      aria-hidden
+    />
   );
 }

@@ -4,13 +4,16 @@
 // and a failure leaves them empty with its reason. A new promise (the page
 // re-read for new data) keeps the last inputs until it settles.
 import { useEffect, useState } from "react";
+import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { NO_LANE_INPUTS, type LaneInputs } from "@/lib/timeline/lanes";
-import { NO_BREAKER_INPUTS, type BreakerInputs, type TimelineAnalysis } from "@/lib/timeline/overlays";
+import { NO_BREAKER_INPUTS, pickWaitTools, type BreakerInputs, type TimelineAnalysis } from "@/lib/timeline/overlays";
 
 export type TimelineAnalysisState = {
   status: "pending" | "ready" | "failed";
   breakers: BreakerInputs;
   lanes: LaneInputs;
+  /** The tools whose calls wait for a person; the default ones until the report says. */
+  waits: string[];
   error: string | null;
 };
 
@@ -18,6 +21,7 @@ const PENDING: TimelineAnalysisState = {
   status: "pending",
   breakers: NO_BREAKER_INPUTS,
   lanes: NO_LANE_INPUTS,
+  waits: pickWaitTools(DEFAULT_SETTINGS),
   error: null,
 };
 

@@ -1,10 +1,11 @@
 // What the timeline draws around the spans, memoised on the data: iteration
 // bands and the iteration parent rows' labels, the breaker lanes, the halt
-// lines, each tool's OPEN windows (by name index, for the blocked marks),
-// the event markers, and the iteration spans a search matches through
+// lines, each tool's OPEN windows (by name index) and the calls each replayed
+// tool breaker would have blocked (for its lane), the event markers, and the iteration spans a search matches through
 // iteration errors and event details. All from the pure preparers of
 // lib/timeline; nothing here runs per frame.
 import { useMemo } from "react";
+import { blockedCallsByLane } from "@/lib/timeline/blocked-calls";
 import { searchIterationSpans } from "@/lib/timeline/filter";
 import { haltLines } from "@/lib/timeline/halt-lines";
 import { iterationAtEnd, iterationRowLabel, iterationSpans } from "@/lib/timeline/iterations";
@@ -55,6 +56,7 @@ export function useTimelineOverlays(
     });
     return out;
   }, [lanes, startUs, store.names]);
+  const blocked = useMemo(() => blockedCallsByLane(store, toolOpen), [store, toolOpen]);
   const markers = useMemo(() => eventMarkers(run?.events ?? []), [run]);
   const markerTimes = useMemo(() => Float64Array.from(markers, (m) => m.ts_ms), [markers]);
   const searchHits = useMemo(
@@ -67,5 +69,5 @@ export function useTimelineOverlays(
       ),
     [search, run, iterSpans, bands],
   );
-  return { startUs, bands, rowLabels, laneList, halts, toolOpen, markers, markerTimes, searchHits };
+  return { startUs, bands, rowLabels, laneList, halts, toolOpen, blocked, markers, markerTimes, searchHits };
 }

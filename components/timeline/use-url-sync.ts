@@ -1,10 +1,11 @@
-// Writes the timeline's view window, selected span and filters into the URL
+// Writes the timeline's view window, selected span, filters and folds into the URL
 // with history.replaceState, debounced, keeping every other parameter (the
 // run page's `tab`): a copied link shows a colleague exactly this moment,
 // filtered the same way, and a reload restores it through the page's
 // searchParams. A link's `at=` stays while its window is still the one shown.
 import { useEffect } from "react";
 import type { TimelineFilter } from "@/lib/timeline/filter";
+import type { FoldParams } from "@/lib/timeline/idle-folds";
 import type { ViewRange } from "@/lib/timeline/layout";
 import { withTimelineParams } from "@/lib/timeline/url-state";
 import { URL_DEBOUNCE_MS } from "./constants";
@@ -15,11 +16,12 @@ export function useUrlSync(
   enabled: boolean,
   filter?: TimelineFilter,
   keepAt = false,
+  folds?: FoldParams,
 ): void {
   useEffect(() => {
     if (!enabled) return;
     const t = setTimeout(() => {
-      const search = withTimelineParams(window.location.search, view, span, filter, keepAt);
+      const search = withTimelineParams(window.location.search, view, span, filter, keepAt, folds);
       if (search === window.location.search) return;
       window.history.replaceState(
         window.history.state,
@@ -28,5 +30,5 @@ export function useUrlSync(
       );
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [view, span, enabled, filter, keepAt]);
+  }, [view, span, enabled, filter, keepAt, folds]);
 }

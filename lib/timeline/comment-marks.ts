@@ -6,6 +6,7 @@
 // Pure; O(threads · log threads).
 import type { CommentThread } from "../comments/threads";
 import { xOfMs, type ViewRange } from "./layout";
+import { LINEAR_AXIS, type TimeAxis } from "./time-axis";
 
 export type CommentMark = {
   /** The thread's first comment. */
@@ -56,8 +57,9 @@ export function placeCommentMarks(
   marks: readonly CommentMark[],
   view: ViewRange,
   widthPx: number,
+  axis: TimeAxis = LINEAR_AXIS,
 ): { mark: CommentMark; x: number }[] {
   return marks
     .filter((m) => m.atMs >= view.startMs && m.atMs <= view.endMs)
-    .map((mark) => ({ mark, x: xOfMs(mark.atMs, view, widthPx) }));
+    .map((mark) => ({ mark, x: xOfMs(mark.atMs, view, widthPx, axis) }));
 }

@@ -2,13 +2,20 @@
 // (docs/dashboard.md#halt-lines): a strong one where the loop breaker would
 // have halted the run, a lighter one at the first three-layer trip, each
 // with the saving its label carries (the loop breaker's own savings; for the
-// trip, the iterations and time that came after it). Pure; O(iterations).
-import { formatCount, formatDuration, formatTokens, formatUsd } from "../format";
+// trip, the iterations and time that came after it). Both are Loopscope's
+// replay of the breakers, not what the harness did: each label opens with
+// "replay:". Pure; O(iterations).
+import { formatDuration, formatTokens, formatUsd } from "../format";
+import { plural, pluralWord } from "../plural";
 import { parseTimeUs } from "../time";
 import type { LaneInputs } from "./lanes";
 import { xOfMs, type ViewRange } from "./layout";
 import { msFromIso } from "./overlays";
+import { LINEAR_AXIS, type TimeAxis } from "./time-axis";
 import { timelineMomentQuery } from "./url-state";
+
+/** What opens every label of the replay's verdicts, apart from what the log says happened. */
+export const REPLAY_PREFIX = "replay: ";
 
 export type HaltLine = { kind: "loop" | "layers"; atMs: number; iteration: number; reason: string; label: string };
 
@@ -20,8 +27,8 @@ export function formatSavings(s: {
   cost_usd?: number | null;
 }): string {
   return [
-    `${formatCount(s.iterations)} iterations`,
-    s.tokens ? `${formatTokens(s.tokens)} tokens` : null,
+    plural(s.iterations, "iteration"),
+    s.tokens ? `${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")}` : null,
     s.cost_usd != null ? formatUsd(s.cost_usd) : null,
     s.ms ? formatDuration(s.ms) : null,
   ]
@@ -42,7 +49,7 @@ export function haltLines(
       atMs: msFromIso(x.halt.at, startUs),
       iteration: x.halt.iteration,
       reason: x.halt.reason,
-      label: `would have halted here · iteration ${x.halt.iteration} (${x.halt.reason}) · saves ${formatSavings(x.savings)}`,
+      label: `${REPLAY_PREFIX}would have halted here · iteration ${x.halt.iteration} (${x.halt.reason}) · saves ${formatSavings(x.savings)}`,
     });
   }
   const trip = x.layers
@@ -56,16 +63,21 @@ export function haltLines(
       atMs,
       iteration: trip.iteration!,
       reason: trip.layer,
-      label: `three-layer trip · iteration ${trip.iteration} (${trip.layer}) · ${formatSavings({ iterations: after, ms: Math.max(0, endMs - atMs) })} after`,
+      label: `${REPLAY_PREFIX}three-layer trip · iteration ${trip.iteration} (${trip.layer}) · ${formatSavings({ iterations: after, ms: Math.max(0, endMs - atMs) })} after`,
     });
   }
   return out;
 }
 
 /** The line's x inside a view drawn widthPx wide, or null when it lies outside the view. */
-export function haltLineX(line: Pick<HaltLine, "atMs">, view: ViewRange, widthPx: number): number | null {
+export function haltLineX(
+  line: Pick<HaltLine, "atMs">,
+  view: ViewRange,
+  widthPx: number,
+  axis: TimeAxis = LINEAR_AXIS,
+): number | null {
   if (line.atMs < view.startMs || line.atMs > view.endMs) return null;
-  return xOfMs(line.atMs, view, widthPx);
+  return xOfMs(line.atMs, view, widthPx, axis);
 }
 
 /**

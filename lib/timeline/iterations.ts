@@ -4,6 +4,7 @@
 // that fits, greedily left to right). Pure; O(iterations) per call.
 import { xOfMs, type ViewRange } from "./layout";
 import type { IterationBand } from "./overlays";
+import { LINEAR_AXIS, type TimeAxis } from "./time-axis";
 
 export type IterationInfo = { n: number; score: number | null; task: string | null };
 
@@ -54,13 +55,14 @@ export function fitIterationLabels(
   view: ViewRange,
   widthPx: number,
   gapPx = 4,
+  axis: TimeAxis = LINEAR_AXIS,
 ): AxisIterationLabel[] {
   const out: AxisIterationLabel[] = [];
   let right = -Infinity;
   for (const b of bands) {
     if (b.endMs < view.startMs || b.startMs > view.endMs) continue;
     const text = `#${b.n}`;
-    const x = Math.max(0, xOfMs(b.startMs, view, widthPx));
+    const x = Math.max(0, xOfMs(b.startMs, view, widthPx, axis));
     const w = labelWidthPx(text);
     if (x < right + gapPx || x + w > widthPx + w / 2) continue;
     out.push({ n: b.n, x, text });

@@ -4,9 +4,14 @@
 // (CLOSED / HALF_OPEN / OPEN, and WARNING for the breakers that only warn and
 // trip) with a labelled mark at each transition, in ms from the run start.
 // Pure; O(transitions · log) per lane. It does not replay anything: every
-// state comes from the analysis report.
+// state comes from the analysis report — which is Loopscope's replay of the
+// breakers over the log, not what the harness did, and the lanes say so.
+// A tool lane also carries the calls its replayed breaker would have blocked
+// (blocked-calls.ts): the replay's verdict about a call lives on the lane.
 import type { AnalysisReport } from "../analysis/analyze";
+import { xOfMs } from "./layout";
 import { msFromIso } from "./overlays";
+import { LINEAR_AXIS, type TimeAxis } from "./time-axis";
 
 export type LaneState = "CLOSED" | "HALF_OPEN" | "OPEN" | "WARNING";
 export type LaneKind = "loop" | "layers" | "tool" | "permission" | "api" | "rate" | "context";
@@ -209,9 +214,13 @@ export function placeLane(
   view: { startMs: number; endMs: number },
   widthPx: number,
   minGapPx = 2,
+  axis: TimeAxis = LINEAR_AXIS,
 ): { segments: PlacedSegment[]; marks: PlacedMark[] } {
   const scale = widthPx / (view.endMs - view.startMs);
-  const xOf = (ms: number) => (ms - view.startMs) * scale;
+  const xOf =
+    axis.folds.length === 0
+      ? (ms: number) => (ms - view.startMs) * scale
+      : (ms: number) => xOfMs(ms, view, widthPx, axis);
   const segments: PlacedSegment[] = [];
   for (const s of lane.segments) {
     if (s.endMs < view.startMs || s.startMs > view.endMs) continue;

@@ -30,8 +30,18 @@ export type BreakerInputs = {
 /** No breaker transitions at all: what the timeline draws from before the analysis arrives. */
 export const NO_BREAKER_INPUTS: BreakerInputs = { tool_breakers: [], loop: [], permission: [], api: [] };
 
-/** What the timeline takes from the analysis — it arrives after the spans start — or why there is none. */
-export type TimelineAnalysis = { breakers: BreakerInputs; lanes: LaneInputs } | { error: string };
+/**
+ * What the timeline takes from the analysis — it arrives after the spans start — or why there is none.
+ * `waits`: the tools whose calls wait for a person (the report's human_tools and permission_tools).
+ */
+export type TimelineAnalysis = { breakers: BreakerInputs; lanes: LaneInputs; waits: string[] } | { error: string };
+
+/** The tools a run's report reads as a person's time (docs/analysis.md#human-waits, #permission-waits). */
+export function pickWaitTools(
+  settings: Pick<AnalysisReport["settings"], "human_tools" | "permission_tools">,
+): string[] {
+  return [...new Set([...settings.human_tools, ...settings.permission_tools])].sort();
+}
 
 export function pickBreakerInputs(report: AnalysisReport): BreakerInputs {
   const strip = (ts: readonly StateTransition[]) => ts.map(({ from, to, at }) => ({ from, to, at }));

@@ -5,6 +5,7 @@
 // timeline's own status line: how far its pages have loaded.
 import { isHarnessShortCircuit } from "../analysis/tool-breaker";
 import { formatCount } from "../format";
+import { plural } from "../plural";
 import type { SpanStore } from "./store";
 
 export type SpanStatus = "ok" | "failed" | "short_circuit";
@@ -34,6 +35,6 @@ export type TimelineLoad = {
 export function describeTimelineLoad(l: TimelineLoad): string {
   if (l.error) return `error: ${l.error}`;
   if (l.total === null) return "loading…";
-  if (!l.done) return `loading ${formatCount(l.loaded)} / ${formatCount(l.total)} spans…`;
-  return `${formatCount(l.loaded)} spans · ${formatCount(l.rows)} rows${l.filtered ? " (filtered)" : ""}`;
+  if (!l.done) return `loading ${formatCount(l.loaded)} / ${plural(l.total, "span")}…`;
+  return `${plural(l.loaded, "span")} · ${plural(l.rows, "row")}${l.filtered ? " (filtered)" : ""}`;
 }

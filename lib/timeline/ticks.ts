@@ -1,8 +1,13 @@
 // Time-axis ticks for a view range: the smallest "nice" step (1, 2, 5 × 10^k
 // ms; whole minutes and hours once steps pass a minute) that keeps ticks at
 // least minGapPx apart, and labels in ms, s, or m/h that show just the
-// precision the step needs. Pure; O(ticks).
+// precision the step needs. With idle stretches folded (time-axis.ts) the step
+// follows the worked time's scale, each unfolded stretch gets the ticks that
+// fall in it, and none sits inside a fold or runs its label into one: the
+// labels keep reading the time since the run start. Pure; O(ticks + folds).
+import { labelWidthPx } from "./iterations";
 import { xOfMs, type ViewRange } from "./layout";
+import { axisOfMs, foldsIn, LINEAR_AXIS, type TimeAxis } from "./time-axis";
 
 export type Tick = { ms: number; x: number; label: string };
 
@@ -33,15 +38,29 @@ export function formatTick(ms: number, stepMs: number): string {
   return h > 0 ? `${neg}${h}h ${String(m).padStart(2, "0")}m${secs}` : `${neg}${m}m${secs}`;
 }
 
-export function chooseTicks(view: ViewRange, widthPx: number, minGapPx = 80): Tick[] {
-  const span = view.endMs - view.startMs;
+export function chooseTicks(view: ViewRange, widthPx: number, minGapPx = 80, axis: TimeAxis = LINEAR_AXIS): Tick[] {
+  const span = axisOfMs(axis, view.endMs) - axisOfMs(axis, view.startMs);
   if (!(span > 0) || widthPx <= 0) return [];
   const step = chooseStepMs(span, widthPx, minGapPx);
-  const first = Math.ceil(view.startMs / step - 1e-9);
+  const folds = foldsIn(axis, view.startMs, view.endMs);
+  // The unfolded stretches of the view, each with the x where the next fold begins.
+  const pieces: { from: number; to: number; stopX: number }[] = [];
+  let from = view.startMs;
+  for (const f of folds) {
+    if (f.startMs > from) pieces.push({ from, to: f.startMs, stopX: xOfMs(f.startMs, view, widthPx, axis) });
+    from = Math.max(from, f.endMs);
+  }
+  if (from <= view.endMs) pieces.push({ from, to: view.endMs, stopX: Infinity });
   const ticks: Tick[] = [];
-  for (let k = first; k * step <= view.endMs + step * 1e-9; k++) {
-    const ms = k * step;
-    ticks.push({ ms, x: xOfMs(ms, view, widthPx), label: formatTick(ms, step) });
+  for (const p of pieces) {
+    for (let k = Math.ceil(p.from / step - 1e-9); k * step <= p.to + step * 1e-9; k++) {
+      const ms = k * step;
+      const x = xOfMs(ms, view, widthPx, axis);
+      const label = formatTick(ms, step);
+      const last = ticks[ticks.length - 1];
+      if (folds.length > 0 && (x + labelWidthPx(label) > p.stopX || (last && x - last.x < minGapPx * 0.75))) continue;
+      ticks.push({ ms, x, label });
+    }
   }
   return ticks;
 }

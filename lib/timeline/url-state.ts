@@ -1,10 +1,12 @@
 // The timeline's URL state: `view=<startMs>-<endMs>` (ms from the run start,
 // decimals allowed), `span=<span_id>`, `at=<ms>` (the moment a link points
-// at, highlighted; the window's middle when absent) and the filters
-// (`tool=`, `failures=1`, `q=`), read from the page's search params and
+// at, highlighted; the window's middle when absent), the filters
+// (`tool=`, `failures=1`, `q=`) and the idle folds (`folds=0` unfolds the
+// time, `idle=<minutes>` moves the threshold: idle-folds.ts), read from the page's search params and
 // written back into a query string that keeps every other parameter (the
 // run page's `tab`). Pure: the component does the history.replaceState.
 import type { TimelineFilter } from "./filter";
+import { foldQueryValues, type FoldParams } from "./idle-folds";
 import type { ViewRange } from "./layout";
 
 const VIEW_RE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
@@ -36,7 +38,7 @@ export function parseMomentParam(at: string | undefined, view: ViewRange | null)
 }
 
 /**
- * `search` with view, span and (when given) the filters set, or removed when
+ * `search` with view, span and (when given) the filters and folds set, or removed when
  * empty; other parameters stay as they were. `at=` is a link's one-off
  * target, so the timeline drops it once the user moves the view.
  */
@@ -46,6 +48,7 @@ export function withTimelineParams(
   span: string | null,
   filter?: TimelineFilter,
   keepAt = false,
+  folds?: FoldParams,
 ): string {
   const p = new URLSearchParams(search);
   const put = (k: string, v: string | null) => (v ? p.set(k, v) : p.delete(k));
@@ -56,6 +59,11 @@ export function withTimelineParams(
     put("tool", filter.tool);
     put("failures", filter.failuresOnly ? "1" : null);
     put("q", filter.search.trim() === "" ? null : filter.search);
+  }
+  if (folds) {
+    const q = foldQueryValues(folds);
+    put("folds", q.folds);
+    put("idle", q.idle);
   }
   const s = p.toString();
   return s ? `?${s}` : "";

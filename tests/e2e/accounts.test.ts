@@ -3,13 +3,12 @@
 // admin signs in and sees the runs and comments under their name; a key from
 // LOOPSCOPE_API_KEY ingests.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, type TestBrowser } from "./support/browser";
+import { ADMIN, launchBrowser, setUpAdmin, type TestBrowser } from "./support/browser";
 import { EXAMPLES, startServer, type AppServer } from "./support/server";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
 const API_KEY = "e2e-automation-key-0123456789";
-const ADMIN = { name: "Ada Admin", email: "ada@example.test", password: "correct horse battery" };
 
 let server: AppServer;
 let browser: TestBrowser;
@@ -43,13 +42,7 @@ describe("accounts on", () => {
 
   test("setting up the admin signs them in and shows the runs", async () => {
     const page = await browser.newPage();
-    await page.goto("/setup");
-    const form = page.getByTestId("setup-form");
-    await form.getByLabel("Name").fill(ADMIN.name);
-    await form.getByLabel("Email").fill(ADMIN.email);
-    await form.getByLabel("Password").fill(ADMIN.password);
-    await form.getByRole("button", { name: "Create the admin account" }).click();
-    await page.waitForURL("**/runs");
+    await setUpAdmin(page);
     await page.locator('[data-testid="run-row"][data-run-id="r-healthy"]').waitFor();
     await page.close();
   });

@@ -6,12 +6,11 @@
 // Screenshots go to test-results/screenshots/phone-navigation/.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, saveScreenshot, type TestBrowser } from "./support/browser";
+import { launchBrowser, saveScreenshot, setUpAdmin, type TestBrowser } from "./support/browser";
 import { startServer, type AppServer } from "./support/server";
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
-const ADMIN = { name: "Ada Admin", email: "ada@example.test", password: "correct horse battery" };
 const NAV_LINKS = ["Runs", "Upload", "Compare", "Fleet", "Settings", "Docs", "Admin"];
 const STUCK = "/runs/r-stuck-loop";
 /** A run named after its file: words with no place to break. */
@@ -28,13 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser(server.baseUrl);
   page = await browser.newPage();
   await page.setViewportSize(PHONE);
-  await page.goto("/setup");
-  const form = page.getByTestId("setup-form");
-  await form.getByLabel("Name").fill(ADMIN.name);
-  await form.getByLabel("Email").fill(ADMIN.email);
-  await form.getByLabel("Password").fill(ADMIN.password);
-  await form.getByRole("button", { name: "Create the admin account" }).click();
-  await page.waitForURL("**/runs");
+  await setUpAdmin(page);
   await page.getByTestId("load-examples").click();
   await page.getByRole("link", { name: "fix auth null deref" }).waitFor();
   const run = { type: "run", run_id: LONG_ID, name: LONG_NAME, labels: { repository: LONG_ID } };

@@ -3,6 +3,9 @@
 // breaker lanes over the rows, the loop breaker's halt line at its halting
 // iteration, iteration rows with score and task, and links from the rest
 // of the run page that land on visible, highlighted bars of their moment.
+// What the replay of the breakers says is labelled as a replay, apart from
+// what the log says: a call the replayed tool breaker would have blocked ran,
+// and its own row shows that, never a "blocked" tag.
 // Screenshots at 1280 and 390 px go to test-results/screenshots/timeline-lanes/.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +19,7 @@ const RUN = "/runs/r-stuck-loop";
 let server: AppServer;
 let page: Page;
 let halt: { iteration: number; at: string };
+let blockedCalls: number;
 let startMs: number;
 
 useAppPage(async (app) => {
@@ -25,8 +29,10 @@ useAppPage(async (app) => {
   if (!res.ok()) throw new Error(`GET analysis: HTTP ${res.status()} ${await res.text()}`);
   const report = (await res.json()) as {
     loop_breaker: { would_have_halted_at?: { iteration: number; at: string } };
+    tool_breakers: { tool: string; blocked_calls: number }[];
   };
   halt = report.loop_breaker.would_have_halted_at!;
+  blockedCalls = report.tool_breakers.find((b) => b.tool === "http_get")!.blocked_calls;
   startMs = Date.parse("2026-02-03T10:00:00.000Z"); // the run record's started_at
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -68,6 +74,7 @@ describe("breaker lanes and the halt line of r-stuck-loop", () => {
     const atMs = Number(await line.getAttribute("data-at-ms"));
     expect(Math.abs(atMs - (Date.parse(halt.at) - startMs))).toBeLessThan(1);
     const label = await line.getByRole("note").innerText();
+    expect(label).toMatch(/^replay: would have halted here · /); // the replay's verdict, labelled as one
     expect(label).toContain(`iteration ${halt.iteration}`);
     expect(label).toMatch(/saves \d+ iterations/);
     const lineBox = (await line.boundingBox())!;
@@ -83,6 +90,51 @@ describe("breaker lanes and the halt line of r-stuck-loop", () => {
     const endMs = Math.max(...run.iterations.map((i) => i.ts_ms));
     expect(ratio).toBeGreaterThan(0);
     expect(ratio).toBeLessThan(atMs / endMs + 0.02);
+  });
+
+  test("the lanes say they are the replay of the breakers, not what the harness did", async () => {
+    const caption = await page.getByTestId("replay-caption").innerText();
+    expect(caption).toContain("replay of the breakers");
+    expect(caption).toContain("not what the harness did");
+    const replay = await page.getByTestId("legend-replay").innerText();
+    expect(replay).toContain("would have blocked");
+    expect(replay).toContain("would have halted here");
+    expect(await page.getByTestId("legend-log").innerText()).not.toMatch(/blocked|would have/);
+  });
+
+  test("the calls the replayed http_get breaker would have blocked are marks on its lane, labelled as replays", async () => {
+    expect(blockedCalls).toBeGreaterThan(0);
+    const marks = page.locator(
+      '[data-testid="breaker-lane"][data-lane="tool:http_get"] [data-testid="replay-blocked"]',
+    );
+    expect(await marks.count()).toBeGreaterThan(0);
+    const counts = await marks.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-count"))));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(blockedCalls); // every call the analysis counts, no other
+    for (const title of await marks.evaluateAll((els) => els.map((e) => e.getAttribute("title") ?? "")))
+      expect(title).toMatch(/^replay: the replayed http_get breaker would have blocked .* (it|they) ran/);
+  });
+
+  test("a call the replay would have blocked ran: its own row shows what it did, and no 'blocked' tag", async () => {
+    const mark = page
+      .locator('[data-testid="breaker-lane"][data-lane="tool:http_get"] [data-testid="replay-blocked"][data-count="1"]')
+      .first();
+    const spanId = (await mark.getAttribute("data-span-id"))!;
+    await mark.click();
+    const panel = page.locator(`[data-testid="span-panel"][data-span-id="${spanId}"]`);
+    await panel.waitFor();
+    const row = page.locator(`[data-testid="timeline-row"][data-span-id="${spanId}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute("data-replay-blocked")).toBe("1");
+    const status = (await row.getAttribute("data-status"))!;
+    expect(["ok", "failed", "short_circuit"]).toContain(status);
+    const text = await row.innerText();
+    expect(text).not.toMatch(/blocked/i);
+    expect(text).toMatch(/\d+(\.\d+)? (ms|s)|\d+m \d+s/); // its own time
+    // The panel gives the replay's verdict as the replay's, beside what the log says the call did.
+    const breakers = await panel.getByTestId("span-panel-breakers").innerText();
+    expect(breakers).toMatch(/replay: the replayed tool breaker would have blocked this call; the log says it ran/);
+    await page.getByTestId("timeline").screenshot({ path: `${SHOTS}/replay-blocked-1280.png` });
+    await openTimeline(); // back to the top rows for the tests below
   });
 
   test("iteration rows read their number, score and task", async () => {

@@ -82,3 +82,17 @@ export function useAppPage(ready: (app: AppPage) => void | Promise<void>): void 
     await server?.stop();
   });
 }
+
+/** The first admin of a fresh server with accounts on (docs/accounts.md). */
+export const ADMIN = { name: "Ada Admin", email: "ada@example.test", password: "correct horse battery" };
+
+/** Fill /setup as the first visitor does and wait for the runs page it signs them in to. */
+export async function setUpAdmin(page: Page): Promise<void> {
+  await page.goto("/setup");
+  const form = page.getByTestId("setup-form");
+  await form.getByLabel("Name").fill(ADMIN.name);
+  await form.getByLabel("Email").fill(ADMIN.email);
+  await form.getByLabel("Password").fill(ADMIN.password);
+  await form.getByRole("button", { name: "Create the admin account" }).click();
+  await page.waitForURL("**/runs");
+}

@@ -35,6 +35,13 @@ describe("halt lines", () => {
     expect(lines[1]!.label).toContain("6 iterations");
   });
 
+  test("both lines are the replay's verdicts, and their labels say so", () => {
+    expect(lines.map((l) => l.label.split(" · ")[0])).toEqual([
+      "replay: would have halted here",
+      "replay: three-layer trip",
+    ]);
+  });
+
   test("a run that would not have halted has no loop line", () => {
     expect(haltLines({ ...x, halt: null, layers: [] }, [1], T0 * 1000, 1000)).toEqual([]);
   });
