@@ -1,7 +1,9 @@
 // The agent-transcript examples of `npm run examples` (see scripts/examples.ts):
-// a Claude Code session stuck on one failing test, and a loop script's
-// folder — one `claude -p` session per iteration, each written by Claude
-// Code to its projects folder. Written line by line as Claude Code writes
+// a Claude Code session stuck on one failing test, a short one of two prompts
+// four hours apart (its conversation: text, thinking, an edit, a background
+// task's notification, an auto-compaction), and a loop script's folder — one
+// `claude -p` session per iteration, each written by Claude Code to its
+// projects folder. Written line by line as Claude Code writes
 // them (docs/import.md#claude-code); deterministic: fixed times and ids.
 import { formatTimeUs } from "../lib/time";
 
@@ -43,8 +45,18 @@ const prompt = (s: Session, afterS: number, parent: string | null, text: string)
   line(s, afterS, parent, { type: "user", message: { role: "user", content: text } });
 
 let messageNo = 0;
-/** One API response: one line per content block, each repeating the usage (as Claude Code writes it). */
-function assistant(s: Session, afterS: number, parent: string, blocks: Json[], cacheRead: number): string {
+/**
+ * One API response: one line per content block, each repeating the usage (as Claude Code writes it),
+ * or `oneLine`, all its blocks in one line (as Claude Code 1.x wrote it: the smaller file).
+ */
+function assistant(
+  s: Session,
+  afterS: number,
+  parent: string,
+  blocks: Json[],
+  cacheRead: number,
+  opts: { oneLine?: boolean } = {},
+): string {
   messageNo += 1;
   const usage = {
     input_tokens: 6,
@@ -53,7 +65,8 @@ function assistant(s: Session, afterS: number, parent: string, blocks: Json[], c
     output_tokens: 240,
   };
   let last = parent;
-  blocks.forEach((block, i) => {
+  const lines = opts.oneLine ? [blocks] : blocks.map((block) => [block]);
+  lines.forEach((content, i) => {
     last = line(s, i === 0 ? afterS : 0.4, last, {
       type: "assistant",
       requestId: hex("req_", messageNo),
@@ -62,8 +75,8 @@ function assistant(s: Session, afterS: number, parent: string, blocks: Json[], c
         type: "message",
         role: "assistant",
         model: MODEL,
-        content: [block],
-        stop_reason: block.type === "tool_use" ? "tool_use" : "end_turn",
+        content,
+        stop_reason: content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn",
         stop_sequence: null,
         usage,
       },
@@ -149,6 +162,80 @@ export function buildStuckClaudeSession(): string {
     cache += 3_000;
     if (turn < STUCK_TURNS) at = prompt(s, 45, at, "Still failing. Try again.");
   }
+  return jsonl(s.lines);
+}
+
+const PRICE_FILE = "/home/dev/shop/src/cart/price.ts";
+const PRICE_EDIT = { old: "  return `${cents / 100}`;", new: "  return (cents / 100).toFixed(2);" };
+const BUILD = { command: "npm run build", description: "Build the shop", run_in_background: true };
+const COMPACT_SUMMARY =
+  "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nformatPrice in src/cart/price.ts now uses toFixed(2); the build passed.";
+
+/**
+ * A session of two prompts four hours apart, as a Conversation view reads it:
+ * the first answered in one response of thinking, text, an Edit (its result's
+ * patch) and a background build, whose `<task-notification>` comes later (no
+ * prompt: it opens no turn); an auto-compaction at 84 % of the 200k window
+ * before the reply to it; then, after four idle hours, a second prompt and its reply.
+ */
+export function buildConversationClaudeSession(): string {
+  const s = session("c0a7e5d2-4f1b-4e8a-9c3d-6b2e8f1a4d70", Date.UTC(2026, 2, 5, 9, 30) * 1000, "cli");
+  s.branch = "feat/price-format";
+  messageNo = 100;
+  let at = prompt(s, 0, null, "Cart prices show 10.5 instead of 10.50.\nFormat them with two decimals.");
+  const edit = { id: hex("toolu_01", 101), uuid: "" };
+  const build = { id: hex("toolu_01", 102), uuid: "" };
+  const blocks = [
+    { type: "thinking", thinking: "formatPrice prints cents / 100 as it is.", signature: "c2ln" },
+    { type: "text", text: "formatPrice prints the number as it is; toFixed(2) keeps two decimals." },
+    {
+      type: "tool_use",
+      id: edit.id,
+      name: "Edit",
+      input: { file_path: PRICE_FILE, old_string: PRICE_EDIT.old, new_string: PRICE_EDIT.new },
+    },
+    { type: "tool_use", id: build.id, name: "Bash", input: BUILD },
+  ];
+  edit.uuid = build.uuid = assistant(s, 5, at, blocks, 150_000, { oneLine: true });
+  const patch = {
+    oldStart: 3,
+    oldLines: 1,
+    newStart: 3,
+    newLines: 1,
+    lines: [`-${PRICE_EDIT.old}`, `+${PRICE_EDIT.new}`],
+  };
+  at = line(s, 0.3, edit.uuid, {
+    type: "user",
+    message: {
+      role: "user",
+      content: [{ tool_use_id: edit.id, type: "tool_result", content: `${PRICE_FILE} updated.` }],
+    },
+    toolUseResult: { filePath: PRICE_FILE, structuredPatch: [patch] },
+  });
+  at = toolResult(s, 0.2, build, "Command running in background with ID: bash_1", false);
+  at = line(s, 95, at, {
+    type: "user",
+    message: {
+      role: "user",
+      content: `<task-notification>\n<task-id>bash_1</task-id>\n<status>completed</status>\n<summary>Background command "npm run build" completed (exit code 0).</summary>\n</task-notification>`,
+    },
+  });
+  const boundary = line(s, 1, null, {
+    type: "system",
+    subtype: "compact_boundary",
+    content: "Conversation compacted",
+    logicalParentUuid: at,
+    compactMetadata: { trigger: "auto", preTokens: 168_000 },
+  });
+  at = line(s, 0.1, boundary, {
+    type: "user",
+    isCompactSummary: true,
+    isVisibleInTranscriptOnly: true,
+    message: { role: "user", content: COMPACT_SUMMARY },
+  });
+  at = assistant(s, 6, at, [{ type: "text", text: "The build passed." }], 16_000);
+  at = prompt(s, 4 * 3600, at, "Also show the currency: €10.50.");
+  assistant(s, 5, at, [{ type: "text", text: "formatPrice now starts with the currency sign: €10.50." }], 18_000);
   return jsonl(s.lines);
 }
 

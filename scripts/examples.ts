@@ -18,7 +18,12 @@ import { formatTimeUs } from "../lib/time";
 import { buildGeminiCliExamples } from "./examples-gemini-cli";
 import { buildOpenAiChatExamples } from "./examples-openai-chat";
 import { buildTrajectoryExamples } from "./examples-trajectories";
-import { buildLoopScriptFolder, buildStuckClaudeSession, buildStuckLoopScriptFolder } from "./examples-transcripts";
+import {
+  buildConversationClaudeSession,
+  buildLoopScriptFolder,
+  buildStuckClaudeSession,
+  buildStuckLoopScriptFolder,
+} from "./examples-transcripts";
 
 const DEFAULT_DIR = path.resolve(import.meta.dirname, "..", "examples");
 const S = 1_000_000; // microseconds in a second
@@ -843,6 +848,7 @@ async function buildExampleFiles(): Promise<Record<string, string>> {
     "otlp/traces.json": await buildTraces(),
     "otlp/logs-claude-code.json": await buildClaudeCodeLogs(),
     "claude-code/stuck-session.jsonl": buildStuckClaudeSession(),
+    "claude-code-conversation/session.jsonl": buildConversationClaudeSession(),
     ...buildLoopScriptFolder(),
     ...buildStuckLoopScriptFolder(),
     ...buildTrajectoryExamples(),

@@ -23,7 +23,7 @@ export const EXAMPLES_DIR = path.join(process.cwd(), "examples");
 /** Shows what a rejected line looks like on the upload page; not a run to explore. */
 const NOT_LOADED = new Set(["bad-lines.jsonl"]);
 /** Folders of agent transcripts: each folder is one run, its files joining it (a loop script's sessions). */
-const RUN_FOLDERS = ["claude-code", "loop-script", "loop-script-stuck"];
+const RUN_FOLDERS = ["claude-code", "claude-code-conversation", "loop-script", "loop-script-stuck"];
 /** Folders of agent runs whose files name their own runs (a trajectory's instance, a tau-bench task): one run each. */
 const OWN_RUN_FOLDERS = ["mini-swe-agent", "swe-agent", "openai-chat", "gemini-cli"];
 const RUN_FILE_RE = /\.(jsonl|json|traj)$/;

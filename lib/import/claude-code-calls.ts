@@ -80,7 +80,7 @@ function openTool(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: st
   return items ? s.transcript.todoList(lineNo, tsUs, items, id) : [];
 }
 
-/** An assistant line of a real response: extend (or open) the response, open its tool calls. */
+/** An assistant line of a real response: extend (or open) the response — its text, its thinking's length — open its tool calls. */
 export function assistantLine(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: string): ImportOutput[] {
   const msg = l.message!; // readCcLine checked it
   const id = msg.id ?? l.uuid ?? `line-${lineNo}`;
@@ -102,6 +102,8 @@ export function assistantLine(s: CcState, l: CcLine, lineNo: number, tsUs: numbe
     usage: usageOf(null),
     stopReason: null,
     requestId: str((l as Record<string, unknown>).requestId),
+    texts: [],
+    thinkingChars: 0,
     turn: turnOfChain(s, chain),
   };
   m.usage = mergeUsage(m.usage, usageOf(msg.usage));
@@ -110,7 +112,11 @@ export function assistantLine(s: CcState, l: CcLine, lineNo: number, tsUs: numbe
   m.stopReason = msg.stop_reason ?? m.stopReason;
   s.messages.set(id, m);
   s.chainMessage.set(chain, id);
-  for (const b of blocksOf(l)) if (b.type === "tool_use") out.push(...openTool(s, l, lineNo, tsUs, chain, b));
+  for (const b of blocksOf(l)) {
+    if (b.type === "tool_use") out.push(...openTool(s, l, lineNo, tsUs, chain, b));
+    else if (b.type === "text" && typeof b.text === "string") m.texts.push(b.text);
+    else if (b.type === "thinking" && typeof b.thinking === "string") m.thinkingChars += b.thinking.length;
+  }
   return out;
 }
 

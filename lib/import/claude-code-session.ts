@@ -78,7 +78,7 @@ function user(s: CcState, l: CcLine, lineNo: number, tsUs: number, chain: string
     const command = commandOf(text);
     s.firstPrompt ??= command !== null ? `/${command}` : text;
     s.turnLineNo = lineNo;
-    out.push(...s.transcript.prompt(promptKey(s, l, lineNo), lineNo, tsUs));
+    out.push(...s.transcript.prompt(promptKey(s, l, lineNo), lineNo, tsUs, textOf(l)));
   }
   return out;
 }

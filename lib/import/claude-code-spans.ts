@@ -9,13 +9,16 @@
 // spans must nest under the call. Each span names its turn: a main-conversation
 // span the turn it started in, a subagent's span the turn of the call that
 // started it — or, in a subagent's own file, which knows no turn, its parent's
-// (docs/import.md#agent-transcripts). O(1) per span.
+// (docs/import.md#agent-transcripts). An llm span keeps the response's text
+// blocks as its output and the length of its thinking blocks as
+// `thinking_chars` (docs/import.md#the-conversation). O(1) per span.
 import { hashId } from "../ingest/assign-ids";
 import { formatTimeUs } from "../time";
 import type { ImportFormat, SpanWire } from "./types";
 import type { CcUsage } from "./claude-code-lines";
 import type { ModelUsage } from "./transcript/turns";
 import { spanTurnFields, type SpanTurn } from "./transcript/span-turns";
+import { assistantOutputOf, outputField, thinkingMeta } from "./transcript/conversation";
 
 export type SpanSink = { runId: string; format: ImportFormat };
 
@@ -33,6 +36,10 @@ export type OpenMessage = {
   usage: CcModelUsage;
   stopReason: string | null;
   requestId: string | null;
+  /** The text blocks of its lines, in order: the span's output. */
+  texts: string[];
+  /** Characters of its thinking blocks (the text is not kept). */
+  thinkingChars: number;
   /** The turn it started in (null: not known yet — the session's start turn, opened by the call itself). */
   turn: SpanTurn;
 };
@@ -114,11 +121,13 @@ export function llmSpan(sink: SpanSink, m: OpenMessage, turn: SpanTurn): SpanWir
     ...spanTurnFields(turn),
     tokens_in: u.input + u.cacheRead + u.cacheWrite,
     tokens_out: u.output,
+    ...outputField(assistantOutputOf(m.texts)),
     meta: {
       source_id: m.sourceId,
       source_format: sink.format,
       model: m.model,
       stop_reason: m.stopReason,
+      ...thinkingMeta(m.thinkingChars),
       input_tokens: u.input,
       cache_read_input_tokens: u.cacheRead,
       cache_creation_input_tokens: u.cacheWrite,

@@ -8,11 +8,16 @@
 // share of it) and `output_tokens` with the reasoning included
 // (`reasoning_output_tokens` is a share of it), so neither share is added
 // again. A token_count without `info`, or one repeating the previous total
-// (Codex writes some twice), is no model call. O(1) per line.
+// (Codex writes some twice), is no model call. The span keeps the call's
+// reply (docs/import.md#the-conversation): the text of the assistant
+// `message` items since the previous call as its output, the length of their
+// `reasoning` summaries as `thinking_chars`. O(1) per line.
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { ModelUsage } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
+import { assistantOutputOf, outputField, thinkingMeta } from "./transcript/conversation";
+import { emptyReply, type CodexReply } from "./codex-reply";
 import { CODEX_FORMAT } from "./codex-calls";
 
 type Obj = Record<string, unknown>;
@@ -72,13 +77,13 @@ export const modelUsageOf = (u: TokenUsage): ModelUsage => ({
 });
 
 export type ModelCallIds = { runId: string; spanId: string; sourceId: string; turn: TurnRef | null };
-
 /** The llm span and api_request event of one model call. */
 export function modelCallRecords(
   report: TokenReport,
   model: string,
   at: { lineNo: number; t0Us: number; t1Us: number },
   ids: ModelCallIds,
+  reply: CodexReply = emptyReply(),
 ): ImportOutput[] {
   const u = report.usage;
   const span: SpanWire = {
@@ -95,6 +100,7 @@ export function modelCallRecords(
     ...spanTurnFields(ids.turn),
     tokens_in: u.input,
     tokens_out: u.output,
+    ...outputField(assistantOutputOf(reply.texts)),
     meta: {
       source_id: ids.sourceId,
       source_format: CODEX_FORMAT,
@@ -102,6 +108,7 @@ export function modelCallRecords(
       reasoning_output_tokens: u.reasoning,
       total_tokens: u.total,
       ...(report.contextWindow !== null ? { model_context_window: report.contextWindow } : {}),
+      ...thinkingMeta(reply.thinkingChars),
     },
   };
   const event: EventWire = {

@@ -14,6 +14,7 @@ import { formatTimeUs, parseTimeUs } from "../time";
 import type { ImportContext, ImportOutput, RunWire } from "./types";
 import { CODEX_FORMAT, type OpenCall } from "./codex-calls";
 import type { TokenState } from "./codex-model-calls";
+import { emptyReply, type CodexReply } from "./codex-reply";
 import { createTranscript, type Transcript } from "./transcript/turns";
 
 type Obj = Record<string, unknown>;
@@ -45,6 +46,8 @@ export type Session = {
   lastContextTokens: number | null;
   /** Where the next model call starts: the previous call's end or the turn's prompt. */
   callStartUs: number;
+  /** What the next model call wrote: the assistant messages and reasoning since the previous call. */
+  reply: CodexReply;
   lastUs: number;
   lastLineNo: number;
   /** The line of the current turn's prompt (0 before the first): a live file keeps its open calls back. */
@@ -69,6 +72,7 @@ export function openSession(ctx: ImportContext, sessionId: string, lineNo: numbe
     modelCalls: 0,
     lastContextTokens: null,
     callStartUs: tsUs,
+    reply: emptyReply(),
     lastUs: tsUs,
     lastLineNo: lineNo,
     turnLineNo: 0,

@@ -8,10 +8,13 @@
 // `event_msg:user_message:injected`), `token_count` → a
 // model call (codex-model-calls.ts), `turn_aborted` → `interrupted`,
 // `error` → `api_error`; `compacted` → `compaction`; a `web_search_call`
-// → a `web_search` tool span. Messages, reasoning, the UI's mirror events
-// (agent_message, exec_command_end, …), a line that is no record and unknown
-// line types are skipped, each named by its kind (`event_msg:token_count`,
-// `response_item:reasoning`, the line's type). Redacted content
+// → a `web_search` tool span. An assistant `message` and a `reasoning`
+// summary are the next model call's reply (its output and thinking_chars:
+// docs/import.md#the-conversation). Other messages (the user's, the
+// developer's), reasoning without a summary, the UI's mirror events
+// (agent_message, agent_reasoning, exec_command_end, …), a line that is no
+// record and unknown line types are skipped, each named by its kind
+// (`event_msg:token_count`, `response_item:reasoning`, the line's type). Redacted content
 // (`[REDACTED_* len=N sha=…]`) is kept as written: equal content, equal text.
 // O(1) per line; memory O(open calls).
 import { parseTimeUs, formatTimeUs } from "../time";
@@ -19,6 +22,7 @@ import type { ImportContext, ImportMapper, ImportOutput, Importer, JsonItem } fr
 import { CODEX_FORMAT, closeCall, readCall, webSearchSpan, type CallKind, type OpenCall } from "./codex-calls";
 import { readCallOutput } from "./codex-output";
 import { modelCallRecords, modelUsageOf, readTokenCount } from "./codex-model-calls";
+import { addReplyItem, emptyReply } from "./codex-reply";
 import {
   apiErrorOf,
   event,
@@ -67,6 +71,8 @@ function interruptOpenCalls(s: Session, l: Line, keptBackFrom = Infinity): Impor
 
 function responseItem(s: Session, l: Line): ImportOutput[] {
   const kind = String(l.p.type);
+  const replied = addReplyItem(s.reply, l.p); // the next model call's text or reasoning
+  if (replied !== null) return replied ? [] : skip(l, `response_item:${kindName(kind)}`);
   if (kind === "web_search_call") {
     const search = webSearchSpan(l.p, l, callIds(s, l, null, `${s.id}:web_search-${(s.webSearches += 1)}`));
     s.transcript.toolResult(l.lineNo, l.tsUs, search.outcome);
@@ -99,7 +105,9 @@ function tokenCount(s: Session, l: Line): ImportOutput[] {
   const at = { lineNo: l.lineNo, t0Us: s.callStartUs, t1Us: l.tsUs };
   s.callStartUs = l.tsUs;
   const ids = { runId: s.runId, spanId: `${s.id}:llm-${s.modelCalls}`, sourceId, turn: s.transcript.openTurn() };
-  return modelCallRecords(report, s.model, at, ids);
+  const reply = s.reply;
+  s.reply = emptyReply();
+  return modelCallRecords(report, s.model, at, ids, reply);
 }
 
 function eventMsg(s: Session, l: Line): ImportOutput[] {
@@ -111,7 +119,8 @@ function eventMsg(s: Session, l: Line): ImportOutput[] {
       const run = nameRun(s, prompt);
       s.callStartUs = l.tsUs;
       s.turnLineNo = l.lineNo;
-      const out = s.transcript.prompt(formatTimeUs(l.tsUs), l.lineNo, l.tsUs);
+      s.reply = emptyReply(); // a reply no model call reported (an aborted turn's) is no call's
+      const out = s.transcript.prompt(formatTimeUs(l.tsUs), l.lineNo, l.tsUs, prompt);
       return run !== null ? [...out, { lineNo: l.lineNo, record: run }] : out;
     }
     case "token_count":

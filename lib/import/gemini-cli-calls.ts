@@ -10,12 +10,15 @@
 // (the epoch milliseconds in its id, `<tool>-<ms>-<hex>`, else the end of
 // the call before it) to its `timestamp` (when its result was recorded). A
 // call of a live file still running (no final status) is left out until it
-// ends. Every span names the turn it belongs to. O(tool calls) per message.
+// ends. Every span names the turn it belongs to. The llm span keeps the
+// message's `content` as its output and the length of its `thoughts` as
+// `thinking_chars` (docs/import.md#the-conversation). O(tool calls) per message.
 import { formatTimeUs, parseTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import type { ModelUsage } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
-import { GEMINI_FORMAT, isObj, type Session } from "./gemini-cli-session";
+import { GEMINI_FORMAT, isObj, textOf, type Session } from "./gemini-cli-session";
+import { assistantOutputOf, outputField, thinkingMeta } from "./transcript/conversation";
 import { readToolCall, TODO_TOOLS, todoItemsOfArgs } from "./gemini-cli-tools";
 
 type Obj = Record<string, unknown>;
@@ -66,6 +69,18 @@ function timedCalls(calls: unknown[], messageUs: number): Timed[] {
   });
 }
 
+/** Characters of a message's thoughts: a text, or a list of `{subject, description}` (or texts). */
+export function thoughtCharsOf(thoughts: unknown): number {
+  if (typeof thoughts === "string") return thoughts.length;
+  if (!Array.isArray(thoughts)) return 0;
+  let n = 0;
+  for (const t of thoughts) {
+    if (typeof t === "string") n += t.length;
+    else if (isObj(t)) n += (str(t.subject)?.length ?? 0) + (str(t.description)?.length ?? 0);
+  }
+  return n;
+}
+
 function llmRecords(s: Session, m: Obj, spanId: string, t0Us: number, t1Us: number, turn: TurnRef): ImportOutput[] {
   const model = str(m.model) ?? "gemini";
   const t = tokensOf(m.tokens);
@@ -83,10 +98,12 @@ function llmRecords(s: Session, m: Obj, spanId: string, t0Us: number, t1Us: numb
     error: "",
     ...spanTurnFields(turn),
     ...(t !== null ? { tokens_in: t.input + t.tool, tokens_out: t.output + t.thoughts } : {}),
+    ...outputField(assistantOutputOf([textOf(m.content)])),
     meta: {
       source_id: sourceId,
       source_format: GEMINI_FORMAT,
       model,
+      ...thinkingMeta(thoughtCharsOf(m.thoughts)),
       ...(t !== null
         ? { cached_input_tokens: Math.min(t.cached, t.input), thoughts_tokens: t.thoughts, tool_tokens: t.tool }
         : {}),

@@ -3,7 +3,8 @@
 // `{sessionId, projectHash, startTime, lastUpdated, messages[]}`, read whole
 // (line 1). The header gives the run (gemini-cli-session.ts); each message, in
 // order, by its `type`: a `user` message with text starts a turn (an
-// iteration); a `gemini` message is a model call and its tool calls
+// iteration, its `prompt` the message as the user wrote it); a `gemini`
+// message is a model call and its tool calls
 // (gemini-cli-calls.ts); an `error` message that reports a failed API call is
 // an `api_error` event. Other messages (`info`, `warning`, other errors, a user
 // message without text) are skipped, each named by its kind. A message without
@@ -38,7 +39,9 @@ function mapMessage(s: Session, lineNo: number, m: unknown, i: number): ImportOu
       if (textOf(m.content).trim() === "") return [{ lineNo, skipped: true, kind: "user:empty" }];
       s.prevEndUs = tsUs;
       const key = typeof m.id === "string" && m.id !== "" ? m.id : `message-${i}`;
-      return s.transcript.prompt(key, lineNo, tsUs);
+      // As the user wrote it: `displayContent` (before Gemini CLI expanded its @file references), else `content`.
+      const written = textOf(m.displayContent);
+      return s.transcript.prompt(key, lineNo, tsUs, written.trim() !== "" ? written : textOf(m.content));
     }
     case "gemini":
       return geminiMessage(s, m, i, tsUs);

@@ -10,7 +10,9 @@
 // model call runs from the message before its reply to the reply, a command
 // from the reply (or the previous observation) to its observation. What a
 // command read and its edits' texts are read from the command itself
-// (transcript/shell-files.ts, trajectory-output.ts). O(messages).
+// (transcript/shell-files.ts, trajectory-output.ts). A reply's text is its
+// llm span's output; the task (the first user message) is the first step's
+// prompt. O(messages).
 import type { ImportContext, ImportOutput, Importer, JsonItem } from "./types";
 import { INTERRUPTED_ERROR } from "./codex-calls";
 import { readMiniObservation } from "./mini-swe-agent-observation";
@@ -59,6 +61,7 @@ function llmOf(m: MiniMessage | null, t0Us: number, t1Us: number, defaultModel: 
     cached,
     costUsd: cost,
     context: m !== null,
+    text: m?.text ?? null,
     meta: {
       ...(str(response.id) !== null ? { response_id: str(response.id) } : {}),
       ...(reasoning !== null && reasoning > 0 ? { reasoning_output_tokens: reasoning } : {}),
@@ -122,7 +125,7 @@ function mapDocument({ lineNo, value }: JsonItem, ctx: ImportContext): ImportOut
   spreadMissingCost(steps, doc.instanceCost);
   const run = miniRun(doc, ctx, placed.times[0] ?? ctx.endedAtUs ?? ESTIMATE_ANCHOR_US, placed);
   const ids = { runId: run.runId, trajectoryId: run.trajectoryId, format: FORMAT, lineNo };
-  return [{ lineNo, record: runRecord(run) }, ...stepRecords(steps, ids)];
+  return [{ lineNo, record: runRecord(run) }, ...stepRecords(steps, ids, doc.task)];
 }
 
 export const miniSweAgentImporter: Importer = {

@@ -8,8 +8,11 @@
 // message, so a call still open when the next step starts — or when the run
 // ends — failed with `no result`, in its own step; in a live file the last
 // run's last step keeps its open calls back. Every span names its step
-// (`iteration`, `iteration_key`). User and system messages make no record.
-// O(messages); memory O(open calls).
+// (`iteration`, `iteration_key`); the llm span keeps the assistant
+// message's content as its output, and the first step's iteration the first
+// user message before it as its `prompt` (docs/import.md#the-conversation).
+// User and system messages make no record of their own. O(messages); memory
+// O(open calls).
 import { formatTimeUs } from "../time";
 import type { ImportOutput, SpanWire } from "./types";
 import { isObj, type ChatCall, type ChatMessage } from "./openai-chat-messages";
@@ -18,6 +21,7 @@ import { OPENAI_CHAT_FORMAT } from "./openai-chat-run";
 import { isTestCommand } from "./transcript/test-runs";
 import { createTranscript, type ModelUsage, type ToolOutcome, type Transcript } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
+import { assistantOutputOf, outputField } from "./transcript/conversation";
 
 export const NO_RESULT = "no result";
 const OUTPUT_HEAD_CHARS = 2000;
@@ -34,7 +38,7 @@ export type StepRun = {
 };
 
 type OpenCall = ChatCall & { key: string; step: number; turn: TurnRef | null; lineNo: number; tsUs: number };
-type State = { run: StepRun; transcript: Transcript; open: OpenCall[]; step: number };
+type State = { run: StepRun; transcript: Transcript; open: OpenCall[]; step: number; task: string | null };
 
 const commandOf = (input: unknown): string | null => {
   const c = isObj(input) ? (input.command ?? input.cmd) : null;
@@ -89,7 +93,7 @@ function assistantStep(s: State, m: ChatMessage, i: number): ImportOutput[] {
   const tsUs = run.times[i]!;
   const out = failOpen(s, i > 0 ? run.times[i - 1]! : tsUs);
   s.step += 1;
-  out.push(...s.transcript.prompt(`step-${s.step}`, lineNo, tsUs));
+  out.push(...s.transcript.prompt(`step-${s.step}`, lineNo, tsUs, s.step === 1 ? s.task : null));
   const turn = s.transcript.openTurn();
   const model = m.model ?? run.model;
   s.transcript.modelCall(lineNo, tsUs, model, modelUsageOf(m), { context: m.usage !== null });
@@ -108,7 +112,7 @@ function assistantStep(s: State, m: ChatMessage, i: number): ImportOutput[] {
     error: "",
     ...spanTurnFields(turn),
     ...(m.usage !== null ? { tokens_in: m.usage.input, tokens_out: m.usage.output } : {}),
-    ...(m.text !== "" ? { output: m.text.slice(0, OUTPUT_HEAD_CHARS) } : {}),
+    ...outputField(assistantOutputOf([m.text])),
     meta: {
       source_id: `step-${s.step}`,
       source_format: OPENAI_CHAT_FORMAT,
@@ -132,10 +136,19 @@ function answeredCall(s: State, m: ChatMessage): number {
   return byName >= 0 ? byName : s.open.length > 0 ? 0 : -1;
 }
 
+/** The task: the first user message before the first assistant message; null without one. */
+function taskOf(messages: readonly ChatMessage[]): string | null {
+  for (const m of messages) {
+    if (m.role === "assistant") return null;
+    if (m.role === "user" && m.text.trim() !== "") return m.text;
+  }
+  return null;
+}
+
 /** The run's spans, events and step iterations. */
 export function mapSteps(run: StepRun): ImportOutput[] {
   const transcript = createTranscript({ format: OPENAI_CHAT_FORMAT, runId: run.runId, sessionId: run.sessionId });
-  const s: State = { run, transcript, open: [], step: 0 };
+  const s: State = { run, transcript, open: [], step: 0, task: taskOf(run.messages) };
   const out: ImportOutput[] = [];
   run.messages.forEach((m, i) => {
     if (m.role === "assistant") {

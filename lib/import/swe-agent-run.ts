@@ -10,7 +10,9 @@
 // replay config's `agent.model.name`. Labels `exit_status`, `model`,
 // `instance_id` (the problem statement's id), `swe_agent_version`;
 // attributes the `info.model_stats` figures. A document that is no object,
-// or whose `trajectory` is not a list, is refused with the field named.
+// or whose `trajectory` is not a list, is refused with the field named. The
+// task — the first user message of `history` that is no demonstration — is
+// the first step's prompt.
 // Pure; O(entries).
 import type { ImportContext } from "./types";
 import {
@@ -32,6 +34,8 @@ const FILE_EXTENSION_RE = /\.traj(?:\.json)?$/i;
 export type SweDocument = {
   trajectoryId: string;
   entries: Obj[];
+  /** The task: the first user message of `history` that is no demonstration; null without one. */
+  task: string | null;
   exitStatus: string | null;
   model: string | null;
   problemId: string | null;
@@ -58,6 +62,21 @@ function objectOf(v: unknown): Obj {
 
 const isSubmitted = (status: string): boolean => status.trim().toLowerCase() === "submitted";
 
+/** A history message's text: a string, or the text parts of a content list. */
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((p) => (isObj(p) && typeof p.text === "string" ? p.text : "")).join("\n");
+}
+
+/** The first user message of the history that is no demonstration (`is_demo`, true or "True"). */
+function taskOf(history: unknown): string | null {
+  if (!Array.isArray(history)) return null;
+  const task = history.find((m) => isObj(m) && m.role === "user" && String(m.is_demo ?? "").toLowerCase() !== "true");
+  const text = isObj(task) ? contentText(task.content) : "";
+  return text.trim() !== "" ? text : null;
+}
+
 /** The document's fields, or why it cannot be read. */
 export function readSweDocument(value: unknown, ctx: ImportContext): SweDocument | string {
   if (!isObj(value)) return "swe-agent: not a JSON object";
@@ -78,6 +97,7 @@ export function readSweDocument(value: unknown, ctx: ImportContext): SweDocument
       problemId ??
       contentId(FORMAT, value.trajectory.slice(0, 3)),
     entries: value.trajectory.filter(isObj),
+    task: taskOf(value.history),
     exitStatus: str(info.exit_status),
     model: str(objectOf(agent.model).name),
     problemId: ownId ?? problemId,

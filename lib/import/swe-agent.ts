@@ -7,7 +7,9 @@
 // them. The file keeps no times either: the steps end at the file's
 // modification time (else at ESTIMATE_ANCHOR_US), each model call taking
 // one second and each action its `execution_time` (one second without
-// one), and the run says `timing: estimated`. O(entries).
+// one), and the run says `timing: estimated`. A step's llm span keeps what
+// the model wrote (the entry's `response`, else its thought and action) as its
+// output. O(entries).
 import type { ImportContext, ImportOutput, Importer, JsonItem } from "./types";
 import { ESTIMATE_ANCHOR_US } from "./claude-code-stream";
 import { readSweDocument, sweRun, type SweDocument } from "./swe-agent-run";
@@ -22,6 +24,13 @@ const LLM_ESTIMATE_US = SECOND_US;
 const OUTPUT_HEAD_CHARS = 2000;
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** What the model wrote for an entry: its `response`, else its thought and its action. */
+function replyOf(e: Obj): string | null {
+  if (text(e.response).trim() !== "") return text(e.response);
+  const parts = [text(e.thought), text(e.action)].filter((t) => t.trim() !== "");
+  return parts.length > 0 ? parts.join("\n\n") : null;
+}
 
 /** `total` split into `n` whole shares that sum to it, the larger ones first. */
 function evenShares(total: number | null, n: number): (number | null)[] {
@@ -62,6 +71,7 @@ function stepsOf(doc: SweDocument, endUs: number): TrajectoryStep[] {
         cached: 0,
         costUsd: null,
         context: false,
+        text: replyOf(e),
         meta: doc.stats.tokensSent !== null ? { tokens: "spread" } : {},
       },
       calls: [],
@@ -91,7 +101,7 @@ function mapDocument({ lineNo, value }: JsonItem, ctx: ImportContext): ImportOut
   spreadMissingCost(steps, doc.stats.instanceCost);
   const run = sweRun(doc, ctx, steps[0]?.startUs ?? endUs);
   const ids = { runId: run.runId, trajectoryId: run.trajectoryId, format: FORMAT, lineNo };
-  return [{ lineNo, record: runRecord(run) }, ...stepRecords(steps, ids)];
+  return [{ lineNo, record: runRecord(run) }, ...stepRecords(steps, ids, doc.task)];
 }
 
 export const sweAgentImporter: Importer = {

@@ -8,7 +8,9 @@
 // and `…:call-<k>`, so a re-upload replaces what it wrote. A call says what
 // it read and the texts of its edits: the steps carry `files_read` and
 // `reverted` (docs/import.md#files-read-and-reverts). Each span names its
-// step (`iteration`, `iteration_key`). Also the cost
+// step (`iteration`, `iteration_key`); an llm span keeps the reply's text as
+// its output, and the first step's iteration the trajectory's task as its
+// `prompt` (docs/import.md#the-conversation). Also the cost
 // rule: a call's own cost stays; what the trajectory's total leaves over is
 // spread over the calls without one by their token weight. O(steps).
 import { formatTimeUs } from "../time";
@@ -18,6 +20,7 @@ import type { CallFiles } from "./transcript/file-activity";
 import { isTestCommand } from "./transcript/test-runs";
 import { createTranscript, type ToolOutcome } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
+import { assistantOutputOf, outputField } from "./transcript/conversation";
 
 type Obj = Record<string, unknown>;
 
@@ -48,6 +51,8 @@ export type TrajectoryLlm = {
   costUsd: number | null;
   /** Whether tokensIn is this call's real context (false for an even share of a total). */
   context: boolean;
+  /** The reply's text (its thought and action); null when the file keeps none. */
+  text: string | null;
   meta: Obj;
 };
 
@@ -81,6 +86,7 @@ function llmRecords(l: TrajectoryLlm, n: number, ids: StepIds, turn: TurnRef | n
     ...(l.tokensIn !== null ? { tokens_in: l.tokensIn } : {}),
     ...(l.tokensOut !== null ? { tokens_out: l.tokensOut } : {}),
     ...(l.costUsd !== null ? { cost_usd: l.costUsd } : {}),
+    ...outputField(assistantOutputOf(l.text !== null ? [l.text] : [])),
     meta: {
       source_id: sourceId,
       source_format: ids.format,
@@ -148,8 +154,12 @@ const outcomeOf = (c: TrajectoryCall): ToolOutcome => ({
   ...(c.command !== null && isTestCommand(c.command) ? { testRun: true } : {}),
 });
 
-/** The spans, events and iterations of a trajectory's steps, in step order. */
-export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): ImportOutput[] {
+/** The spans, events and iterations of a trajectory's steps, in step order; `task` is the first step's prompt. */
+export function stepRecords(
+  steps: readonly TrajectoryStep[],
+  ids: StepIds,
+  task: string | null = null,
+): ImportOutput[] {
   const transcript = createTranscript({
     format: ids.format,
     runId: ids.runId,
@@ -158,7 +168,7 @@ export function stepRecords(steps: readonly TrajectoryStep[], ids: StepIds): Imp
   });
   const out: ImportOutput[] = [];
   for (const step of steps) {
-    out.push(...transcript.prompt(stepKey(step.n), ids.lineNo, step.startUs));
+    out.push(...transcript.prompt(stepKey(step.n), ids.lineNo, step.startUs, step.n === 1 ? task : null));
     const turn = transcript.openTurn();
     if (step.llm !== null) {
       const l = step.llm;

@@ -9,9 +9,12 @@
 // (lib/import/place-iterations.ts). The open turn is what a mapper's spans
 // name as theirs (span-turns.ts). A mapper that reports what its calls
 // read and the texts of their edits (`observesFiles`) also gets `files_read`
-// and `reverted` (file-activity.ts). O(1) per report, O(files) per turn.
+// and `reverted` (file-activity.ts). A prompt given with its text is kept on
+// its iteration as `prompt` (conversation.ts, docs/import.md#the-conversation).
+// O(1) per report, O(files) per turn.
 import { formatTimeUs } from "../../time";
 import { SOURCE_KEY, type ImportFormat, type ImportOutput, type WireRecord } from "../types";
+import { promptTextOf } from "./conversation";
 import { createFileActivity, fileActivityFields, noteCallFiles } from "./file-activity";
 import type { CallFiles, FileActivity } from "./file-activity";
 import { createRevertTracker } from "./reverts";
@@ -47,6 +50,8 @@ type Turn = {
   /** When the turn's prompt came: the agent's time starts here (docs/analysis.md#human-waits). */
   startUs: number;
   lastUs: number;
+  /** The prompt's text as stored (conversation.ts); null: none given. */
+  prompt: string | null;
   files: string[];
   added: number;
   removed: number;
@@ -77,11 +82,12 @@ export function createTranscript(opts: TranscriptOptions) {
   let turns = 0;
   let windowOverride: number | null = opts.contextWindow ?? null;
 
-  const open = (key: string, lineNo: number, tsUs: number): Turn => ({
+  const open = (key: string, lineNo: number, tsUs: number, prompt: string | null = null): Turn => ({
     key,
     lineNo,
     startUs: tsUs,
     lastUs: tsUs,
+    prompt,
     files: [],
     added: 0,
     removed: 0,
@@ -126,16 +132,20 @@ export function createTranscript(opts: TranscriptOptions) {
       ...(t.context !== null ? { context_tokens: t.context } : {}),
       ...(t.context !== null ? { context_window: windowOverride ?? t.window ?? DEFAULT_CONTEXT_WINDOW } : {}),
       ...(todos.inProgress !== null ? { task_id: todos.inProgress } : {}),
+      ...(t.prompt !== null ? { prompt: t.prompt } : {}),
     };
     tests.turnNewlyPassing = false;
     return [{ lineNo: t.lineNo, record }];
   };
 
   return {
-    /** A real user prompt: the previous turn ends, a new one starts. `key` is unique in the session. */
-    prompt(key: string, lineNo: number, tsUs: number): ImportOutput[] {
+    /**
+     * A real user prompt: the previous turn ends, a new one starts. `key` is unique in the
+     * session; `text`, the prompt as the user wrote it, is kept on the iteration (capped).
+     */
+    prompt(key: string, lineNo: number, tsUs: number, text: string | null = null): ImportOutput[] {
       const out = close();
-      turn = open(`${opts.sessionId}#${key}`, lineNo, tsUs);
+      turn = open(`${opts.sessionId}#${key}`, lineNo, tsUs, promptTextOf(text));
       return out;
     },
     /** The turn now open, for a span that starts in it; null before the session's first turn. */

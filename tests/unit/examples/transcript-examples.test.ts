@@ -1,5 +1,6 @@
 // The agent-transcript examples (examples/README.md): a Claude Code session
-// stuck on one failing test, and a loop script's folder of `claude -p`
+// stuck on one failing test, a Claude Code session of two prompts four hours
+// apart (its conversation), and a loop script's folder of `claude -p`
 // sessions that becomes one run — read through the real import pipeline and
 // analysed as the server does, with the profile of the run's shape
 // (lib/analysis/shape-profiles.ts): the session is interactive, the folder
@@ -7,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import type { StoredIteration } from "@/lib/schemas/records";
+import type { StoredEvent, StoredIteration, StoredSpan } from "@/lib/schemas/records";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { analyzeImported, importFixture, importFixtures, shapeOfImported } from "@/tests/support/import";
 
@@ -47,6 +48,54 @@ describe("claude-code/stuck-session.jsonl", () => {
 
   test("importing it again gives the same records", async () => {
     expect((await imported()).records).toEqual((await imported()).records);
+  });
+});
+
+describe("claude-code-conversation/session.jsonl", () => {
+  // 09:30 prompt · one response: thinking, text, Edit src/cart/price.ts, Bash npm run build (background)
+  //       · <task-notification> (no turn) · compact_boundary auto 168 000 · reply
+  // 4 hours idle · 13:31 prompt · reply
+  const imported = () =>
+    importFixture(null, read("claude-code-conversation/session.jsonl"), { runId: "example-claude-code-conversation" });
+  const HOUR_US = 3_600_000_000;
+
+  test("two real prompts are two iterations, each with its prompt; the task notification opens none", async () => {
+    const r = await imported();
+    expect([r.format, r.errors, r.skipped]).toEqual(["claude-code", [], 0]);
+    const its = iterationsOf(r.records);
+    expect(its.map((it) => [it.n, it.attrs.prompt, it.filesModified, it.linesAdded, it.linesRemoved])).toEqual([
+      [1, "Cart prices show 10.5 instead of 10.50.\nFormat them with two decimals.", ["src/cart/price.ts"], 1, 1],
+      [2, "Also show the currency: €10.50.", [], 0, 0],
+    ]);
+    // four idle hours between the first turn's last line and the second prompt
+    expect(Date.parse(its[1]?.attrs.started_at as string) * 1000 - (its[0]?.tsUs ?? 0)).toBe(4 * HOUR_US);
+  });
+
+  test("each model call keeps its text; the first its thinking's length; the Edit its strings", async () => {
+    const spans = (await imported()).records.filter((r): r is StoredSpan => r.type === "span");
+    const llm = spans.filter((s) => s.kind === "llm").sort((a, b) => a.t0Us - b.t0Us);
+    expect(llm.map((s) => [s.iteration, s.output, s.meta.thinking_chars])).toEqual([
+      [1, "formatPrice prints the number as it is; toFixed(2) keeps two decimals.", 40],
+      [1, "The build passed.", undefined],
+      [2, "formatPrice now starts with the currency sign: €10.50.", undefined],
+    ]);
+    const tools = spans.filter((s) => s.kind === "tool");
+    expect(tools.map((s) => [s.name, s.ok])).toEqual([
+      ["Edit", true],
+      ["Bash", true],
+    ]);
+    expect(tools[0]?.input).toMatchObject({ old_string: "  return `${cents / 100}`;", new_string: expect.any(String) });
+  });
+
+  test("the auto-compaction is one compaction event, 168 000 tokens before it: 84 % of the window", async () => {
+    const events = (await imported()).records.filter((r): r is StoredEvent => r.type === "event");
+    expect(events.filter((e) => e.kind === "compaction").map((e) => e.detail)).toEqual(["auto, 168000 tokens before"]);
+  });
+
+  test("nothing fires, no verdict", async () => {
+    const report = await analyzeImported((await imported()).records, "example-claude-code-conversation");
+    expect(report.stagnation.detections).toEqual([]);
+    expect(report.verdict.tripped).toBe(false);
   });
 });
 

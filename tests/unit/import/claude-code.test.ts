@@ -172,6 +172,9 @@ describe("a Claude Code session", async () => {
       reverted_edits: 0,
       // The prompt's time: where the agent's time in the turn starts (docs/analysis.md#human-waits).
       started_at: "2025-10-14T09:00:00.000000Z",
+      // The prompt as the user wrote it, lines and all (docs/import.md#the-conversation).
+      prompt:
+        "The invoice import rejects ISO timestamps like 2025-01-02T10:00:00Z.\nFix parseDate and make the tests pass.",
     });
   });
 
