@@ -1,7 +1,8 @@
 // The context-clear card (docs/analysis.md#context-clear): the decision, every
 // factor with its value against its threshold, which fired, "estimated"
 // where the fill is the 1 %/minute estimate, and the first iteration where
-// clearing was recommended. A compact variant sits in the overview strip.
+// clearing was recommended, and the compactions and clears the log holds (a
+// compaction is the clear it is). A compact variant sits in the overview strip.
 // The decision and the factors link to their glossary entries.
 import type { ContextClearReport } from "@/lib/analysis/iteration-report-types";
 import { prepareContextFactors } from "@/lib/charts/context-factors";
@@ -41,6 +42,7 @@ export function ContextCard({ ctx }: { ctx: ContextClearReport }) {
           <span className="muted">Clearing was never recommended during the run.</span>
         )}
       </p>
+      {ctx.cleared && <ContextClearsDone cleared={ctx.cleared} />}
       <div className="table-scroll">
         <table className="data factors">
           <thead>
@@ -93,6 +95,25 @@ export function ContextCard({ ctx }: { ctx: ContextClearReport }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** What the harness itself did: each compaction or clear, at its iteration. */
+function ContextClearsDone({ cleared }: { cleared: NonNullable<ContextClearReport["cleared"]> }) {
+  return (
+    <div data-testid="context-cleared">
+      <p>What the harness itself did to its context:</p>
+      <ul>
+        {cleared.map((c) => (
+          <li key={`${c.at}-${c.kind}`}>
+            {c.kind === "compaction" ? "compacted" : "cleared"} at <strong>iteration {c.iteration}</strong>{" "}
+            <span className="muted">
+              ({formatTimestamp(c.at)} UTC{c.detail ? ` · ${c.detail}` : ""})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

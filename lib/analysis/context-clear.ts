@@ -6,13 +6,19 @@
 // not act on the recommendation, scores no complexity for an iteration without
 // a current task, and does not look ahead: every figure but a finished task's
 // error count (its whole count, record included) is the one known at that
-// iteration.
+// iteration. The clears the log itself holds (compactions, context_cleared
+// events) are listed beside the decision: a compaction is the clear it is.
 import { formatTimeUs } from "../time";
 import type { StoredTask } from "../schemas/records";
 import type { AnalysisSettings } from "./settings";
 import { taskErrorCounts, taskTitles, type IterationView } from "./iteration-context";
 import { approachOf } from "./progress";
-import { CONTEXT_FACTORS, type ContextClearReport, type ContextFactor } from "./iteration-report-types";
+import {
+  CONTEXT_FACTORS,
+  type ContextClearDone,
+  type ContextClearReport,
+  type ContextFactor,
+} from "./iteration-report-types";
 import { loggedFillPct } from "./token-budget";
 import { emptyTaskWork, scoreComplexity, type TaskWork } from "./task-complexity";
 
@@ -59,7 +65,23 @@ export function recommendContextClear(
     reasons,
     factors,
     ...(first ? { first_recommended_at: first } : {}),
+    ...clearsDone(views),
   };
+}
+
+/** The compactions and clears the log holds, each at the iteration whose span it falls in. */
+function clearsDone(views: IterationView[]): { cleared?: ContextClearDone[] } {
+  const cleared = views.flatMap((v) =>
+    v.events
+      .filter((e) => e.kind === "compaction" || e.kind === "context_cleared")
+      .map((e) => ({
+        iteration: v.it.n,
+        at: formatTimeUs(e.tsUs),
+        kind: e.kind as ContextClearDone["kind"],
+        detail: e.detail ?? null,
+      })),
+  );
+  return cleared.length > 0 ? { cleared } : {};
 }
 
 /**

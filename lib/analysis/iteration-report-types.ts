@@ -95,11 +95,21 @@ export type ContextFactor = {
   task_id?: string | null;
 };
 export type ContextReason = { factor: ContextFactorName; value: number; threshold: number; message: string };
+/** A clear the log holds: the harness compacted its context, or cleared it. */
+export type ContextClearDone = {
+  iteration: number;
+  at: string;
+  kind: "compaction" | "context_cleared";
+  detail: string | null;
+};
+
 export type ContextClearReport = {
   decision: "clear" | "keep";
   reasons: ContextReason[];
   factors: Record<ContextFactorName, ContextFactor>;
   first_recommended_at?: { iteration: number; at: string };
+  /** docs/analysis.md#context-clear: the clears the harness itself made, in time order; absent when none. */
+  cleared?: ContextClearDone[];
 };
 
 /** docs/analysis.md#costs: a task's tokens (as the token layer counts them) and its calls' cost. */

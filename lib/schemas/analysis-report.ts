@@ -193,6 +193,16 @@ export const ContextClearReport = z.object({
     }),
   ),
   first_recommended_at: z.object({ iteration: z.number(), at: Time }).optional(),
+  cleared: z
+    .array(
+      z.object({
+        iteration: z.number(),
+        at: Time,
+        kind: z.enum(["compaction", "context_cleared"]),
+        detail: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 export const AnalysisReport = z.object({

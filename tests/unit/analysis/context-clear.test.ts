@@ -62,6 +62,21 @@ describe("task complexity score (docs/analysis.md#context-clear)", () => {
 });
 
 describe("context-clear recommendation (docs/analysis.md#context-clear)", () => {
+  test("a compaction the harness made is the clear it is: listed at its iteration beside the decision", () => {
+    const its = iterations(3, () => fill(40));
+    const events = [
+      makeEvent("compaction", 1.5, { detail: "auto, 168000 tokens before" }),
+      makeEvent("context_cleared", 2.5),
+    ];
+    const r = recommend(its, events);
+    expect(r.cleared).toEqual([
+      { iteration: 2, at: formatTimeUs(atMin(1.5)), kind: "compaction", detail: "auto, 168000 tokens before" },
+      { iteration: 3, at: formatTimeUs(atMin(2.5)), kind: "context_cleared", detail: null },
+    ]);
+    // Without any, the report has no list.
+    expect(recommend(its).cleared).toBeUndefined();
+  });
+
   test("with no iterations the decision is keep", () => {
     const r = recommend([]);
     expect(r).toMatchObject({ decision: "keep", reasons: [] });
