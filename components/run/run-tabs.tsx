@@ -6,11 +6,12 @@
 import Link from "next/link";
 import { RunTabRow } from "./run-tab-row";
 
-export const RUN_TABS = ["timeline", "tools", "iterations", "breakers", "context"] as const;
+export const RUN_TABS = ["timeline", "conversation", "tools", "iterations", "breakers", "context"] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
 export const RUN_TAB_LABELS: Record<RunTab, string> = {
   timeline: "Timeline",
+  conversation: "Conversation",
   tools: "Tools",
   iterations: "Iterations",
   breakers: "Breakers",

@@ -1,8 +1,9 @@
 // Run (docs/dashboard.md): the overview strip with the verdicts on top, then
-// one tab at a time (?tab=timeline|tools|iterations|breakers|context). The
+// one tab at a time (?tab=timeline|conversation|tools|iterations|breakers|context). The
 // page reads the run and renders its header and tabs at once; the analysis
 // (cached, or being computed for a fresh run) arrives in Suspense boundaries
-// (run-sections.tsx), and the timeline draws its spans before it. The tabs'
+// (run-sections.tsx); the timeline draws its spans before it, and the
+// conversation tab, read with the page, needs none of it. The tabs'
 // data is prepared with lib/charts; components only render. While data is
 // still arriving (lib/live.ts, docs/dashboard.md#live) the page re-reads
 // itself (RunLiveBadge).
@@ -16,6 +17,7 @@ import { getReview } from "@/db/reviews";
 import { listEventsOfKind } from "@/db/events";
 import { getRun } from "@/db/runs";
 import { getTimelinePage } from "@/db/timeline";
+import { getConversation } from "@/db/conversation";
 import { TIMELINE_FIRST_PAGE } from "@/lib/timeline/wire";
 import { getAnalysis } from "@/app/_server/analysis";
 import { prepareBreakerLog } from "@/lib/charts/breaker-log";
@@ -25,6 +27,7 @@ import { parseRunTab, RunTabCount, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
+import { ConversationPanel } from "./conversation-panel";
 import { isReceivingNow } from "./live";
 import {
   analysisFailure,
@@ -67,12 +70,14 @@ export default async function RunPage({ params, searchParams }: Props) {
     (err: unknown) => ({ error: analysisFailure(err) }),
   );
   const tab = parseRunTab(query.tab);
-  const [comments, review, mentionNames, firstPage] = await Promise.all([
+  const [comments, review, mentionNames, firstPage, conversation] = await Promise.all([
     listComments(db, runId),
     getReview(db, runId),
     listMentionNames(db),
     // The timeline's first span page comes with the page: its first rows are in the HTML.
     tab === "timeline" ? getTimelinePage(db, runId, { limit: TIMELINE_FIRST_PAGE }) : null,
+    // So does the conversation: a link to #turn-3 or #span-… finds its anchor in the HTML.
+    tab === "conversation" ? getConversation(db, runId) : null,
   ]);
   const receiving = isReceivingNow(run);
 
@@ -154,6 +159,8 @@ export default async function RunPage({ params, searchParams }: Props) {
             comments={comments}
             mentionNames={mentionNames}
           />
+        ) : tab === "conversation" ? (
+          <ConversationPanel runId={run.run_id} source={conversation} q={query.q} />
         ) : (
           <Suspense fallback={<AnalysisPending what="This tab's figures" />}>
             <RunTabSection db={db} run={run} tab={tab} analysis={analysis} query={query} comments={comments} />

@@ -83,13 +83,16 @@ export async function RunTabCountSection({
 type TabProps = {
   db: Db;
   run: RunDetail;
-  tab: Exclude<RunTab, "timeline">;
+  tab: Exclude<RunTab, "timeline" | "conversation">;
   analysis: Promise<RunAnalysis>;
   query: Record<string, string | undefined>;
   comments: CommentOut[];
 };
 
-/** Every tab but the timeline (which takes the analysis as it comes: components/timeline/timeline-tab.tsx). */
+/**
+ * Every tab but the timeline (which takes the analysis as it comes: components/timeline/timeline-tab.tsx)
+ * and the conversation (which needs none: conversation-panel.tsx).
+ */
 export async function RunTabSection({ db, run, tab, analysis, query, comments }: TabProps) {
   const a = await analysis;
   if ("error" in a) return <AnalysisFailed error={a.error} />;
