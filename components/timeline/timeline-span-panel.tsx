@@ -18,6 +18,9 @@ import { Term, TermText } from "@/components/shared/glossary-term";
 import { CommentBox } from "@/components/comments/comment-box";
 import css from "./timeline.module.css";
 
+/** The calls the Conversation tab lists (docs/dashboard.md#conversation): its anchor for this span. */
+const CONVERSATION_KINDS = new Set(["tool", "llm"]);
+
 type Props = {
   runId: string;
   store: SpanStore;
@@ -81,6 +84,15 @@ export function TimelineSpanPanel(p: Props) {
           ×
         </button>
       </div>
+      {CONVERSATION_KINDS.has(spanKind(p.store, p.span)) && (
+        <a
+          className="muted"
+          href={`/runs/${encodeURIComponent(p.runId)}?tab=conversation#span-${id}`}
+          data-testid="span-panel-conversation"
+        >
+          in the conversation →
+        </a>
+      )}
       <dl>
         {fields.map(([k, v]) => (
           <div key={k} style={{ display: "contents" }}>

@@ -109,12 +109,18 @@ describe("the conversation tab", () => {
     expect(await diff.locator(".conversation-diff-path").innerText()).toBe(LONG_PATH);
   });
 
-  test("'on the timeline' opens the timeline with that span selected", async () => {
+  test("'on the timeline' opens the timeline with that span selected, and its panel leads back", async () => {
     const link = call("e1").getByTestId("on-the-timeline");
     expect(await link.getAttribute("href")).toBe(`/runs/${RUN}?tab=timeline&span=e1`);
     await link.click();
     await page.waitForURL(/tab=timeline&span=e1/);
-    await page.locator('[data-testid="span-panel"][data-span-id="e1"]').waitFor();
+    const panel = page.locator('[data-testid="span-panel"][data-span-id="e1"]');
+    await panel.waitFor();
+    const back = panel.getByTestId("span-panel-conversation");
+    expect(await back.getAttribute("href")).toBe(`/runs/${RUN}?tab=conversation#span-e1`);
+    await back.click();
+    await page.waitForURL(/tab=conversation#span-e1/);
+    await call("e1").waitFor();
   });
 
   test("searching a word of the second prompt leaves that turn only, and says so", async () => {
