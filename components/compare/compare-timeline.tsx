@@ -34,7 +34,7 @@ export function CompareTimelineView({ timeline, names }: Props) {
         ))}
         <span>
           <span className={css.swatch} style={{ background: HALT_COLOR, width: 2 }} />
-          would have halted here
+          replay: would have halted here
         </span>
         {timeline.scales.map((s) => (
           <span key={s.key} style={{ color: SERIES_COLOR[s.key] }}>
@@ -105,7 +105,7 @@ function CompareSide({ side, name, data, axis }: SideProps) {
               className={css.halt}
               data-testid={`compare-halt-${side}`}
               data-iteration={data.halt.iteration}
-              title={`run ${side.toUpperCase()} would have halted here: iteration ${data.halt.iteration} (${data.halt.reason})`}
+              title={`replay: run ${side.toUpperCase()} would have halted here: iteration ${data.halt.iteration} (${data.halt.reason})`}
               style={{ left: `${cellLeftPct(axis, data.halt.iteration)}%`, background: HALT_COLOR }}
             />
           </div>

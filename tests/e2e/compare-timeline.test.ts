@@ -38,6 +38,10 @@ describe("compare on the iteration axis", () => {
     expect(loop[0]).toEqual(["CLOSED", 1]);
     expect(loop[1]).toEqual(["OPEN", 11]);
     expect(await page.getByTestId("compare-halt-a").getAttribute("data-iteration")).toBe("11");
+    // What the replay says, told apart from what the harness did.
+    expect(await page.getByTestId("compare-halt-a").getAttribute("title")).toMatch(
+      /^replay: run A would have halted here/,
+    );
     await saveScreenshot(page, "compare-timeline-1280");
   });
 
