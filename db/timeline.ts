@@ -1,12 +1,17 @@
 // The timeline's queries: columnar span pages keyset-paginated on (t0,
 // span_id) — served by spans_run_t0_idx — plus, on the first page, the run's
 // start/end, its iterations and events (events_run_ts_idx), and one whole
-// span for the side panel. Times leave as ms offsets from the run start,
-// computed from float epoch µs, identically for both drivers.
+// span for the side panel. The first page labels each iteration's turn row
+// with its prompt, or the command of its first shell call (one DISTINCT ON
+// over the run's tool spans, only when some iteration needs it). Times leave
+// as ms offsets from the run start, computed from float epoch µs, identically
+// for both drivers.
 import { sql } from "drizzle-orm";
 import { decodeSpanCursor, encodeCursor, type SpanOut } from "@/lib/schemas/api";
 import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
+import { turnLabelOf } from "@/lib/timeline/turn-labels";
+import { turnNounOf, type TurnNoun } from "@/lib/timeline/turns";
 import {
   emptyColumns,
   TIMELINE_ERROR_CHARS,
@@ -28,35 +33,45 @@ type PageRow = {
   t1_us: number;
   ok: boolean;
   error: string;
+  iteration: number | null;
 };
 /** Fixed JSON cost of one span besides its id strings: numbers, commas, a few digits each. */
-const ROW_OVERHEAD_BYTES = 48;
+const ROW_OVERHEAD_BYTES = 54;
+/** A prompt is read this far for its label (which keeps TURN_LABEL_CHARS of it). */
+const PROMPT_READ_CHARS = 1000;
+/** A command given as an argv longer than this (its JSON) labels nothing: a label needs its first words only. */
+const COMMAND_ARGV_MAX_BYTES = 4000;
 
 /** The run start in epoch µs, or null when the run does not exist. */
-async function runBounds(
-  db: Db,
-  runId: string,
-): Promise<{ start_us: number; end_us: number; span_count: number } | null> {
-  const rows = rowsOf<{ start_us: number | null; end_us: number | null; span_count: number | string }>(
-    await db.execute(sql`SELECT ${US("coalesce(started_at, first_at)")} AS start_us, ${US("last_at")} AS end_us, span_count
+async function runBounds(db: Db, runId: string): Promise<Bounds | null> {
+  const rows = rowsOf<{
+    start_us: number | null;
+    end_us: number | null;
+    span_count: number | string;
+    shape: string | null;
+  }>(
+    await db.execute(sql`SELECT ${US("coalesce(started_at, first_at)")} AS start_us, ${US("last_at")} AS end_us, span_count,
+        shape
       FROM runs WHERE run_id = ${runId}`),
   );
   const r = rows[0];
   if (!r) return null;
   const start = Number(r.start_us ?? 0);
-  return { start_us: start, end_us: Number(r.end_us ?? start), span_count: Number(r.span_count) };
+  return { start_us: start, end_us: Number(r.end_us ?? start), span_count: Number(r.span_count), shape: r.shape };
 }
+type Bounds = { start_us: number; end_us: number; span_count: number; shape: string | null };
 
-async function runInfo(
-  db: Db,
-  runId: string,
-  b: { start_us: number; end_us: number; span_count: number },
-): Promise<TimelineRunInfo> {
-  const its = rowsOf<{ n: number; ts_us: number; task_id: string | null; errors: unknown }>(
+async function runInfo(db: Db, runId: string, b: Bounds): Promise<TimelineRunInfo> {
+  const its = rowsOf<{ n: number; ts_us: number; task_id: string | null; errors: unknown; prompt: string | null }>(
     await db.execute(
-      sql`SELECT n, ${US("ts")} AS ts_us, task_id, errors FROM iterations WHERE run_id = ${runId} ORDER BY n`,
+      sql`SELECT n, ${US("ts")} AS ts_us, task_id, errors,
+          CASE WHEN jsonb_typeof(attrs -> 'prompt') = 'string' THEN left(attrs ->> 'prompt', ${PROMPT_READ_CHARS}) END
+            AS prompt
+        FROM iterations WHERE run_id = ${runId} ORDER BY n`,
     ),
   );
+  const noun = turnNounOf(b.shape);
+  const commands = await iterationCommands(db, runId, noun, its);
   const evs = rowsOf<{
     ts_us: number;
     kind: string;
@@ -72,11 +87,13 @@ async function runInfo(
     start_us: b.start_us,
     end_ms: ms(b.end_us),
     span_count: b.span_count,
+    shape: b.shape,
     iterations: its.map((i) => ({
       n: Number(i.n),
       ts_ms: ms(i.ts_us),
       task_id: i.task_id,
       errors: iterationErrors(i.errors),
+      label: turnLabelOf(i.prompt, commands.get(Number(i.n)) ?? null, noun),
     })),
     events: evs.map((e) => ({
       ts_ms: ms(e.ts_us),
@@ -86,6 +103,32 @@ async function runInfo(
       status: e.status == null ? null : Number(e.status),
     })),
   };
+}
+
+/**
+ * The command input (`{command}` as its first shell call gave it, strings cut
+ * short) by iteration n, for the iterations whose label may be their command:
+ * every step, a turn only without a prompt. Empty when none needs one.
+ */
+async function iterationCommands(
+  db: Db,
+  runId: string,
+  noun: TurnNoun,
+  its: readonly { prompt: string | null }[],
+): Promise<Map<number, unknown>> {
+  const out = new Map<number, unknown>();
+  if (noun === "iteration" || !its.some((i) => noun === "step" || i.prompt === null)) return out;
+  const rows = rowsOf<{ n: number; command: string }>(
+    await db.execute(sql`SELECT DISTINCT ON (iteration) iteration AS n,
+        (CASE WHEN jsonb_typeof(c) = 'string' THEN to_jsonb(left(c #>> '{}', ${PROMPT_READ_CHARS})) ELSE c END)::text
+          AS command
+      FROM (SELECT iteration, t0, span_id, coalesce(input -> 'command', input -> 'cmd') AS c
+        FROM spans WHERE run_id = ${runId} AND kind = 'tool' AND iteration IS NOT NULL) calls
+      WHERE jsonb_typeof(c) = 'string' OR (jsonb_typeof(c) = 'array' AND octet_length(c::text) <= ${COMMAND_ARGV_MAX_BYTES})
+      ORDER BY iteration, t0, span_id`),
+  );
+  for (const r of rows) out.set(Number(r.n), { command: JSON.parse(r.command) as unknown });
+  return out;
 }
 
 /** An iteration's logged errors as the search reads them: strings, each cut short, at most ten. */
@@ -107,7 +150,7 @@ export async function getTimelinePage(db: Db, runId: string, q: TimelineQuery): 
   const keyset = after ? sql`AND (t0, span_id) > (${formatTimeUs(after[0])}::timestamptz, ${after[1]})` : sql``;
   const rows = rowsOf<PageRow>(
     await db.execute(sql`SELECT span_id, parent_id, name, kind, ${US("t0")} AS t0_us, ${US("t1")} AS t1_us, ok,
-        left(error, ${TIMELINE_ERROR_CHARS}) AS error
+        left(error, ${TIMELINE_ERROR_CHARS}) AS error, iteration
       FROM spans WHERE run_id = ${runId} ${keyset} ORDER BY t0, span_id LIMIT ${q.limit + 1}`),
   );
   const { spans, taken } = toColumns(rows.slice(0, q.limit), bounds.start_us);
@@ -142,6 +185,7 @@ function toColumns(rows: PageRow[], startUs: number): { spans: TimelineSpanColum
     c.t1.push(roundMs((Number(r.t1_us) - startUs) / 1000));
     c.ok.push(r.ok ? 1 : 0);
     c.error.push(r.error ? errors(r.error) : -1);
+    c.iteration.push(r.iteration == null ? -1 : Number(r.iteration));
     bytes += ROW_OVERHEAD_BYTES + r.span_id.length;
     if (c.parent_ids.length > pBefore) bytes += (r.parent_id ?? "").length + 3;
     if (c.errors.length > eBefore) bytes += r.error.length * 3 + 3; // worst case: \u escapes or 3-byte UTF-8

@@ -1,5 +1,6 @@
 // Paints the visible part of the waterfall onto one canvas: iteration bands,
-// then a bar per visible row (a fold paints each of its members) — a call
+// then a bar per visible row (a fold paints each of its members, a turn row
+// a quiet band across its turn's extent with a rule on top) — a call
 // that waited for a person hatched and outlined, not filled like work — then
 // the idle breaks over everything (time-axis.ts). A call the replayed tool
 // breaker would have blocked keeps its own bar as it ran; the replay's mark
@@ -149,6 +150,16 @@ function drawSpan(ctx: CanvasRenderingContext2D, f: WaterfallFrame, i: number, y
   }
 }
 
+/** A turn's band: its whole extent, dim, under a brighter rule, so it reads as a heading and not a call. */
+function drawTurn(ctx: CanvasRenderingContext2D, f: WaterfallFrame, t0: number, t1: number, y: number): void {
+  const band = layoutBar(t0, t1, f.view, f.width, 2, f.axis);
+  if (!band) return;
+  ctx.fillStyle = "rgba(107, 118, 134, 0.28)";
+  ctx.fillRect(band.x, y + 4, band.w, ROW_H - 8);
+  ctx.fillStyle = CONTAINER_COLOR;
+  ctx.fillRect(band.x, y + 4, band.w, 2);
+}
+
 export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame): void {
   ctx.clearRect(0, 0, f.width, f.height);
   drawBackdrop(ctx, f);
@@ -166,6 +177,8 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, f: WaterfallFrame):
       drawSpan(ctx, f, row.span, y + 5, ROW_H - 10);
       drawReplayBlocked(ctx, f, row.span, y + 5, ROW_H - 10);
       ctx.globalAlpha = 1;
+    } else if (row.kind === "turn") {
+      drawTurn(ctx, f, row.t0, row.t1, y);
     } else {
       const hull = layoutBar(row.t0, row.t1, f.view, f.width, 1, f.axis);
       if (hull) {

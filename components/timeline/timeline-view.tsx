@@ -17,6 +17,7 @@ import type { TimelinePage } from "@/lib/timeline/wire";
 import { flattenRows, rowIndexOfSpan } from "@/lib/timeline/rows";
 import { describeTimelineLoad, shortCircuitTable, spanStatus } from "@/lib/timeline/status";
 import { buildTree } from "@/lib/timeline/tree";
+import { turnGroupingOf } from "@/lib/timeline/turns";
 import { MINIMAP_H, ZOOM_STEP } from "./constants";
 import type { CommentOut } from "@/lib/schemas/comments";
 import { TimelineCommentLane } from "./timeline-comment-lane";
@@ -94,9 +95,11 @@ export function TimelineView(props: TimelineViewProps) {
     const m = matchSpans(store, filter, o.searchHits);
     return m && keepWithAncestors(tree, m);
   }, [store, tree, filter, o.searchHits]);
+  // Roots grouped under a row per turn, unless agent iteration spans (labelled rows) already group them.
+  const turns = useMemo(() => turnGroupingOf(run, o.rowLabels.size), [run, o.rowLabels]);
   const rows = useMemo(
-    () => flattenRows(store, tree, { collapsed, keep, collapseRepeats }),
-    [store, tree, collapsed, keep, collapseRepeats],
+    () => flattenRows(store, tree, { collapsed, keep, collapseRepeats, turns }),
+    [store, tree, collapsed, keep, collapseRepeats, turns],
   );
   const tools = useMemo(() => [...store.names].sort(), [store.names]);
 

@@ -10,6 +10,8 @@
 // first span page), and they show before the app's scripts have run. A row
 // shows what its call did (time, ok or failed, a wait for a person); what the
 // replayed breakers say about it is on the lanes and in the span panel.
+// A turn row (timeline-turn-row.tsx) stands for no span: a click on it zooms
+// the view to its turn instead of selecting.
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/format";
@@ -18,10 +20,12 @@ import { isBlockedStart } from "@/lib/timeline/lanes";
 import { layoutBar, msOfX, panViewByPx, zoomView, type ViewRange } from "@/lib/timeline/layout";
 import { rowAtMoment, rowExtent, rowsMeetWindow, type TimelineRow } from "@/lib/timeline/rows";
 import { spanStatus, type SpanStatus } from "@/lib/timeline/status";
+import { turnView } from "@/lib/timeline/turns";
 import type { SpanStore } from "@/lib/timeline/store";
 import type { TimeAxis } from "@/lib/timeline/time-axis";
 import { barColor, drawWaterfall, type WaterfallFrame } from "./draw-waterfall";
 import { ROW_H, SCROLL_H, WHEEL_ZOOM_PER_100PX } from "./constants";
+import { TimelineTurnRow } from "./timeline-turn-row";
 import { useCanvas } from "./use-canvas";
 import css from "./timeline.module.css";
 
@@ -37,7 +41,8 @@ export type WaterfallProps = Omit<WaterfallFrame, "width" | "height" | "scrollTo
   onWidth: (px: number) => void;
   onView: (v: ViewRange) => void;
   onSelectRow: (row: number) => void;
-  onToggle: (spanId: string) => void;
+  /** Folds or unfolds a span's children (by span id) or a turn's spans (by its turnKey). */
+  onToggle: (key: string) => void;
   onKey: (e: React.KeyboardEvent) => void;
 };
 
@@ -112,6 +117,13 @@ export function TimelineWaterfall(p: WaterfallProps) {
     if (r >= 0) el.scrollTop = r * ROW_H;
   }, [p.view]);
 
+  /** A click on a row: a span or fold is selected, a turn is zoomed to. */
+  const pick = (r: number) => {
+    const row = latest.current.rows[r];
+    if (row?.kind === "turn") latest.current.onView(turnView(row.t0, row.t1, latest.current.bounds));
+    else if (row) latest.current.onSelectRow(r);
+  };
+
   const onPointerDown = (e: React.PointerEvent) => {
     const x = e.clientX - e.currentTarget.getBoundingClientRect().left;
     if (x < p.labelW || e.button !== 0) return;
@@ -131,7 +143,7 @@ export function TimelineWaterfall(p: WaterfallProps) {
     if (d && !d.moved) {
       const y = e.clientY - e.currentTarget.getBoundingClientRect().top + e.currentTarget.scrollTop;
       const row = Math.floor(y / ROW_H);
-      if (row >= 0 && row < p.rows.length) p.onSelectRow(row);
+      if (row >= 0 && row < p.rows.length) pick(row);
     }
   };
 
@@ -151,6 +163,20 @@ export function TimelineWaterfall(p: WaterfallProps) {
         <div style={{ height: virt.getTotalSize(), position: "relative" }}>
           {virt.getVirtualItems().map((v) => {
             const row = p.rows[v.index];
+            if (row?.kind === "turn")
+              return (
+                <TimelineTurnRow
+                  key={v.key}
+                  row={row}
+                  index={v.index}
+                  top={v.start}
+                  labelW={p.labelW}
+                  axis={p.axis}
+                  barView={painted ? null : p.view}
+                  onSelectRow={pick}
+                  onToggle={p.onToggle}
+                />
+              );
             return (
               <WaterfallLabel
                 key={v.key}
@@ -167,7 +193,7 @@ export function TimelineWaterfall(p: WaterfallProps) {
                 rowLabels={p.rowLabels}
                 labelW={p.labelW}
                 barView={painted ? null : p.view}
-                onSelectRow={p.onSelectRow}
+                onSelectRow={pick}
                 onToggle={p.onToggle}
               />
             );
@@ -193,7 +219,7 @@ type LabelProps = Pick<
   | "onToggle"
 > & {
   index: number;
-  row: TimelineRow | undefined;
+  row: Exclude<TimelineRow, { kind: "turn" }> | undefined;
   top: number;
   selected: boolean;
   /** The view window while the canvas has not painted yet: the row then draws its own bar. */
@@ -228,6 +254,7 @@ const WaterfallLabel = memo(function WaterfallLabel(p: LabelProps) {
       data-span-id={s.ids[first]}
       data-status={status}
       data-repeat={row.kind === "repeat" ? row.spans.length : undefined}
+      data-depth={row.depth}
       data-t0={t0}
       data-t1={t1}
       data-focus={focus ? "1" : undefined}

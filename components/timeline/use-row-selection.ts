@@ -1,7 +1,8 @@
 // The waterfall's selection and keyboard: the selected span is kept by id (so
 // it survives new pages, folds and filters) and found among the rows; ↑↓
 // select the previous or next row and bring it into view, ←→ fold and unfold
-// the selected span, Escape clears the selection.
+// the selected span, Escape clears the selection. A turn row stands for no
+// span: it is never selected, and ↑↓ step over it to the next span's row.
 import { useCallback, useMemo, type Dispatch, type SetStateAction } from "react";
 import { rowIndexOfSpan, type TimelineRow } from "@/lib/timeline/rows";
 import type { SpanStore } from "@/lib/timeline/store";
@@ -27,7 +28,7 @@ export function useRowSelection(
   const selectRow = useCallback(
     (r: number, scroll = false) => {
       const row = rows[r];
-      if (!row) return;
+      if (!row || row.kind === "turn") return;
       setSelectedId(store.ids[row.kind === "span" ? row.span : row.spans[0]!]!);
       if (scroll) setReveal((v) => ({ index: r, seq: (v?.seq ?? 0) + 1, align: "auto" }));
     },
@@ -45,7 +46,7 @@ export function useRowSelection(
   const onKey = (e: React.KeyboardEvent) => {
     const row = rows[selectedRow];
     if (e.key === "ArrowDown" || e.key === "ArrowUp")
-      selectRow(Math.min(rows.length - 1, Math.max(0, selectedRow + (e.key === "ArrowDown" ? 1 : -1))), true);
+      selectRow(nextSelectableRow(rows, selectedRow, e.key === "ArrowDown" ? 1 : -1), true);
     else if (
       (e.key === "ArrowLeft" || e.key === "ArrowRight") &&
       row?.kind === "span" &&
@@ -58,4 +59,10 @@ export function useRowSelection(
     e.preventDefault();
   };
   return { selected, selectedRow, selectRow, toggle, onKey };
+}
+
+/** The next row from `from` in `step`'s direction that stands for a span (not a turn); `from` when none. */
+function nextSelectableRow(rows: readonly TimelineRow[], from: number, step: 1 | -1): number {
+  for (let r = Math.max(-1, from) + step; r >= 0 && r < rows.length; r += step) if (rows[r]!.kind !== "turn") return r;
+  return from < 0 && step < 0 ? nextSelectableRow(rows, -1, 1) : from;
 }

@@ -37,6 +37,8 @@ export const TimelineSpanColumns = z.object({
   /** Index into `errors`, or -1 for none. */
   error: z.array(Index),
   errors: z.array(z.string()),
+  /** The iteration (turn or step) the span belongs to, or -1 for none: the rows group by it (lib/timeline/rows.ts). */
+  iteration: z.array(Index),
 });
 export type TimelineSpanColumns = z.infer<typeof TimelineSpanColumns>;
 
@@ -47,6 +49,11 @@ export const TimelineIteration = z.object({
   task_id: z.string().nullable().optional(),
   /** Its logged errors (each cut to TIMELINE_ERROR_CHARS), for the search. */
   errors: z.array(z.string()).optional(),
+  /**
+   * What its turn row reads after "turn N · ": the turn's prompt, or the step's
+   * command, clipped at a word (lib/timeline/turns.ts); null when it has neither.
+   */
+  label: z.string().nullable().optional(),
 });
 export type TimelineIteration = z.infer<typeof TimelineIteration>;
 
@@ -66,6 +73,8 @@ export const TimelineRunInfo = z.object({
   end_ms: z.number(),
   span_count: z.number(),
   iterations: z.array(TimelineIteration),
+  /** The run's shape (lib/schemas/run-outcome.ts): whether its iterations are turns or steps. */
+  shape: z.string().nullable().optional(),
   events: z.array(TimelineEvent),
 });
 export type TimelineRunInfo = z.infer<typeof TimelineRunInfo>;

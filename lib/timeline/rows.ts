@@ -1,10 +1,15 @@
 // The waterfall's rows: the span tree flattened depth-first, skipping the
 // children of collapsed spans and whatever the filter hides, optionally
 // folding runs of consecutive sibling leaves of the same tool into one
-// "repeat" row (count, min / median / max duration). Iterative, O(n) plus the
-// sort of each fold's durations; runs when data, collapse or filters change.
+// "repeat" row (count, min / median / max duration). When asked (`turns`,
+// turns.ts), root spans that carry an iteration go one level deeper under a
+// "turn" row of their iteration (turn-rows.ts), which folds like a parent.
+// Iterative, O(n) plus the sort of each fold's durations; runs when data,
+// collapse or filters change.
 import type { SpanStore } from "./store";
 import type { SpanTree } from "./tree";
+import { groupRootsByTurn, rootsHaveTurns, type TurnGroup } from "./turn-rows";
+import { turnRowLabel, type TurnGrouping, type TurnNoun } from "./turns";
 
 export type SpanRow = {
   kind: "span";
@@ -28,19 +33,41 @@ export type RepeatRow = {
   t0: number;
   t1: number;
 };
-export type TimelineRow = SpanRow | RepeatRow;
+/** A synthetic row for one turn (or step) of the run, over its root spans. */
+export type TurnRow = {
+  kind: "turn";
+  n: number;
+  noun: TurnNoun;
+  /** "turn 3 · Fix the cart total". */
+  label: string;
+  /** Its key in `collapsed` (turnKey). */
+  key: string;
+  depth: number;
+  collapsed: boolean;
+  /** Spans in the turn (its roots and all under them) and how many failed, whatever the filter shows. */
+  spanCount: number;
+  failures: number;
+  t0: number;
+  t1: number;
+};
+export type TimelineRow = SpanRow | RepeatRow | TurnRow;
+
+/** A turn row's key in the `collapsed` set, beside the span ids. */
+export const turnKey = (n: number): string => `turn:${n}`;
 
 export type FlattenOptions = {
-  /** Span ids whose children are hidden. */
+  /** Span ids (and turnKey keys) whose children are hidden. */
   collapsed: ReadonlySet<string>;
   /** From keepWithAncestors; null keeps everything. */
   keep: Uint8Array | null;
   collapseRepeats: boolean;
   /** A fold needs at least this many siblings. */
   minRepeat?: number;
+  /** Group the roots by turn under turn rows; null or absent: no turn rows. */
+  turns?: TurnGrouping | null;
 };
 
-type Item = { span: number } | { group: number[] };
+type Item = { span: number } | { group: number[] } | { turn: TurnGroup };
 
 export function median(sorted: readonly number[]): number {
   const m = sorted.length >> 1;
@@ -105,11 +132,21 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
   const pushAll = (items: Item[], depth: number) => {
     for (let k = items.length - 1; k >= 0; k--) stack.push({ item: items[k]!, depth });
   };
-  pushAll(itemsOf(Array.from(tree.roots).filter(kept)), 0);
+  const turns = o.turns && rootsHaveTurns(store, tree.roots) ? o.turns : null;
+  pushAll(
+    turns ? topItems(groupRootsByTurn(store, tree, kept), itemsOf) : itemsOf(Array.from(tree.roots).filter(kept)),
+    0,
+  );
   while (stack.length > 0) {
     const { item, depth } = stack.pop()!;
     if ("group" in item) {
       rows.push(repeatRow(store, item.group, depth));
+      continue;
+    }
+    if ("turn" in item) {
+      const row = turnRow(item.turn, turns!, o.collapsed, depth);
+      rows.push(row);
+      if (!row.collapsed) pushAll(itemsOf(item.turn.roots), depth + 1);
       continue;
     }
     const i = item.span;
@@ -128,9 +165,42 @@ export function flattenRows(store: SpanStore, tree: SpanTree, o: FlattenOptions)
   return rows;
 }
 
-/** The row showing a span (directly or inside a fold), or -1. O(rows). */
+/** The top level: each turn, and each run of roots with no iteration folded as siblings are. */
+function topItems(entries: ReturnType<typeof groupRootsByTurn>, itemsOf: (s: number[]) => Item[]): Item[] {
+  const out: Item[] = [];
+  let loose: number[] = [];
+  for (const e of entries) {
+    if ("root" in e) {
+      loose.push(e.root);
+      continue;
+    }
+    out.push(...itemsOf(loose), { turn: e.turn });
+    loose = [];
+  }
+  out.push(...itemsOf(loose));
+  return out;
+}
+
+function turnRow(g: TurnGroup, turns: TurnGrouping, collapsed: ReadonlySet<string>, depth: number): TurnRow {
+  const key = turnKey(g.n);
+  return {
+    kind: "turn",
+    n: g.n,
+    noun: turns.noun,
+    label: turnRowLabel(turns.noun, g.n, turns.labels.get(g.n) ?? null),
+    key,
+    depth,
+    collapsed: collapsed.has(key),
+    spanCount: g.spanCount,
+    failures: g.failures,
+    t0: g.t0,
+    t1: g.t1,
+  };
+}
+
+/** The row showing a span (directly or inside a fold), or -1: a turn row shows none itself. O(rows). */
 export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): number {
-  return rows.findIndex((r) => (r.kind === "span" ? r.span === span : r.spans.includes(span)));
+  return rows.findIndex((r) => (r.kind === "span" ? r.span === span : r.kind === "repeat" && r.spans.includes(span)));
 }
 
 /**
@@ -139,7 +209,13 @@ export function rowIndexOfSpan(rows: readonly TimelineRow[], span: number): numb
  * naming a span. -1 when no loaded row reaches that far yet.
  */
 export function firstRowAtTime(rows: readonly TimelineRow[], store: Pick<SpanStore, "t1">, ms: number): number {
-  return rows.findIndex((r) => (r.kind === "span" ? store.t1[r.span]! >= ms : r.spans.some((s) => store.t1[s]! >= ms)));
+  return rows.findIndex((r) =>
+    r.kind === "span"
+      ? store.t1[r.span]! >= ms
+      : r.kind === "turn"
+        ? r.t1 >= ms
+        : r.spans.some((s) => store.t1[s]! >= ms),
+  );
 }
 
 /** A row's bar from its first start to its last end, ms from the run start. */

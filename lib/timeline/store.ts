@@ -20,6 +20,8 @@ export type SpanStore = {
   /** Index into `errors`, or -1. */
   error: number[];
   errors: string[];
+  /** The span's iteration number, or -1 for none. */
+  iteration: number[];
   indexOf: Map<string, number>;
   /** The latest end seen, ms from the run start. */
   maxT1: number;
@@ -66,6 +68,7 @@ export function appendPage(store: SpanStore, page: TimelineSpanColumns): SpanSto
     s.t1.push(page.t1[j]!);
     ok[i] = page.ok[j] ? 1 : 0;
     s.error.push(page.error[j]! < 0 ? -1 : errMap[page.error[j]!]!);
+    s.iteration.push(page.iteration[j] ?? -1);
     if (page.t1[j]! > s.maxT1) s.maxT1 = page.t1[j]!;
   }
   return s;

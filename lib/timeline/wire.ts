@@ -29,6 +29,7 @@ export function emptyColumns(): TimelineSpanColumns {
     ok: [],
     error: [],
     errors: [],
+    iteration: [],
   };
 }
 

@@ -12,6 +12,8 @@ export type S = {
   ok?: boolean;
   error?: string;
   kind?: string;
+  /** The span's iteration (turn or step); none when absent. */
+  iteration?: number;
 };
 
 export function makePage(spans: S[]): TimelineSpanColumns {
@@ -37,6 +39,7 @@ export function makePage(spans: S[]): TimelineSpanColumns {
     ok: spans.map((s) => ((s.ok ?? !s.error) ? 1 : 0)),
     error: spans.map((s) => (s.error ? errors.at(s.error) : -1)),
     errors,
+    iteration: spans.map((s) => s.iteration ?? -1),
   };
 }
 
