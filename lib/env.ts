@@ -6,6 +6,7 @@
 // DATABASE_URL holds a password). An empty variable counts as unset.
 import { z } from "zod";
 import { describeIssues } from "./schemas/errors";
+import { parseTextCaps } from "./import/text-caps";
 
 const httpUrl = z.string().refine((url) => /^https?:\/\/[^\s/]+/.test(url), "must be an http:// or https:// URL");
 
@@ -35,6 +36,21 @@ export const ServerEnv = z.object({
     .optional(),
   /** Where the embedded database lives. */
   LOOPSCOPE_DATA_DIR: z.string().default("./data"),
+  /**
+   * How much text imported records keep, per field (docs/import.md#text-caps), as
+   * `prompt=8000,tool_output=1500`; unset: the defaults. A bad field or a cap past its bound stops the start.
+   */
+  LOOPSCOPE_TEXT_CAPS: z
+    .string()
+    .transform((spec, ctx) => {
+      try {
+        return parseTextCaps(spec);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   /** The cap on one upload (POST /api/v1/ingest) after gunzip, in MiB. */
   LOOPSCOPE_MAX_UPLOAD_MB: megabytes(1024),
   /** The cap on an upload that is one JSON document (held in memory while parsed), in MiB. */

@@ -122,7 +122,8 @@ const factor: Record<ContextFactorName, GlossaryEntry> = {
   absolute_limit: a("context-clear", "context-clear factor: a hard cap on tasks completed since the last clear"),
 };
 
-const breaker: Record<BreakerKind, GlossaryEntry> = {
+/** The breakers, as the breakers tab names them, and `context`: the timeline's lane of the token tiers. */
+const breaker: Record<BreakerKind | "context", GlossaryEntry> = {
   layer: a("three-layer-breaker", "three-layer breaker: iterations in the run, the task's tokens, the task's errors"),
   tool: a("tool-breaker", "tool breaker: a tool's failures in a row open it for a cooldown"),
   loop: a("loop-breaker", "loop breaker: a stagnation detector firing halts the loop for a cooldown"),
@@ -130,6 +131,7 @@ const breaker: Record<BreakerKind, GlossaryEntry> = {
   permission: a("permission-breaker", "permission breaker: permission denials switch to manual confirmation"),
   api: a("api-breaker", "API breaker: a high API failure rate stops calls for a cooldown"),
   harness: a("glossary", "a breaker event your harness logged itself, shown beside the replays"),
+  context: a("token-budget", "context lane: the token tier of the context fill, and where a clear is recommended"),
 };
 
 const event: Record<LayerEvent["kind"] | "pause", GlossaryEntry> = {

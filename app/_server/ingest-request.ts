@@ -87,6 +87,7 @@ export async function ingestRequest(
     endedAtUs: query.ended_at !== undefined ? parseTimeUs(query.ended_at) : null,
     fileName: filename,
     live: query.live ?? false,
+    textCaps: readEnv().LOOPSCOPE_TEXT_CAPS,
   };
   const opened = await openImport(bytes, ctx, query.format ?? null, {
     maxBytes: limit,

@@ -16,6 +16,7 @@ import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { openImport } from "@/lib/import/open-import";
 import { placeInMemory } from "@/lib/import/place-iterations";
+import type { TextCaps } from "@/lib/import/text-caps";
 import type { ImportFormat } from "@/lib/import/types";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import type { RunSummary } from "@/lib/schemas/api";
@@ -34,6 +35,8 @@ export type AnalyzeOptions = {
   strict: boolean;
   /** Read every file in this format instead of detecting it. */
   format?: ImportFormat;
+  /** How much text the records keep (`--text-caps`, LOOPSCOPE_TEXT_CAPS; docs/import.md#text-caps). */
+  textCaps?: TextCaps;
 };
 
 export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise<number> {
@@ -45,7 +48,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
   const overrides = parseSettingsParams(pairs, { strict: true });
   if (!overrides.ok) throw new Error(`--set ${overrides.message}`);
 
-  const { records, rejected } = await readRecords(files, opts.format);
+  const { records, rejected } = await readRecords(files, opts.format, { textCaps: opts.textCaps });
   const runIds = [...new Set(records.map((r) => r.runId))];
   const reports: AnalysisReport[] = [];
   const texts: string[] = [];
@@ -80,7 +83,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
 export async function readRecords(
   files: string[],
   format: ImportFormat | undefined,
-  { quiet = false, runId = null }: { quiet?: boolean; runId?: string | null } = {},
+  { quiet = false, runId = null, textCaps }: { quiet?: boolean; runId?: string | null; textCaps?: TextCaps } = {},
 ): Promise<{ records: StoredRecord[]; rejected: number; runsByFile: Map<string, string[]> }> {
   const records: StoredRecord[] = [];
   const runsByFile = new Map<string, string[]>();
@@ -91,7 +94,7 @@ export async function readRecords(
       say(`${file}: an outcomes file, not runs — not analysed`);
       continue;
     }
-    const ctx = { runId, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false };
+    const ctx = { runId, endedAtUs: modifiedAtUs(file), fileName: basename(file), live: false, textCaps };
     const opened = await openImport(createReadStream(file), ctx, format ?? null);
     const result = await ingestItems(opened.items, {
       runId,

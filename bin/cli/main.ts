@@ -1,6 +1,6 @@
 // The CLI (README.md#getting-data-in): a thin shell around lib/ and the HTTP API.
 //   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT] [--outcomes FILE]
-//   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT]
+//   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT] [--text-caps F=N,...]
 //   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
 //   loopscope --version | --help
 // A PATH is a file (read whatever its name) or a directory, walked for the
@@ -16,6 +16,7 @@
 // --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { parseTextCaps } from "@/lib/import/text-caps";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
@@ -26,7 +27,7 @@ import { defaultStateFile } from "./watch-state";
 const USAGE = `usage:
   loopscope ingest PATH... [--url URL] [--run ID] [--format F] [--api-key KEY] [--outcomes FILE]
                                                                   stream files to a Loopscope server
-  loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F]
+  loopscope analyze PATH... [--json] [--strict] [--set k=v]... [--format F] [--text-caps F=N,…]
                                                                   analyse files offline; exit 3 when a breaker trips
   loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE] [--api-key KEY]
                                                                   follow a live loop: send files as they grow
@@ -41,7 +42,8 @@ success}, or a SWE-bench report.json ({instance_id: {resolved}}); FILE itself is
 ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
 ingest stops at the first file the server refuses for its key (401, 403), says so once, and exits 1.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
-and a tripped breaker's 3 wins over that.
+and a tripped breaker's 3 wins over that. analyze --text-caps (default $LOOPSCOPE_TEXT_CAPS) sets how much text the
+records keep, e.g. prompt=8000,tool_output=1500 (docs/import.md#text-caps); ingest and watch use the server's caps.
 watch polls the DIRs every --interval seconds (2) and sends each new or changed file once it has been unchanged for
 --quiet-s seconds (3), marked live (a tool call still waiting for its result is not stored as failed). It sends the
 whole file each time — importers pair lines across the file, and ids are stable, so what is stored adds nothing — and
@@ -93,6 +95,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
           strict: { type: "boolean" },
           set: { type: "string", multiple: true },
           format: { type: "string" },
+          "text-caps": { type: "string" },
         },
       });
       if (positionals.length === 0) return usage("analyze needs at least one PATH");
@@ -104,6 +107,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         strict: Boolean(values.strict),
         set: values.set ?? [],
         format,
+        textCaps: parseTextCaps(values["text-caps"] ?? env.LOOPSCOPE_TEXT_CAPS),
       });
     }
     return usage(command ? `unknown command "${command}"` : "no command");

@@ -10,18 +10,20 @@
 // is rendered, thinned to about one element per pixel (placeLane,
 // placeBlockedCalls), on the view's time axis. While the analysis is still
 // coming (a fresh run), one row says so; a failed analysis says why in that row.
+// Every lane's name is a glossary term (its breaker), and so is every
+// detector, state, tier or transition its marks name (LANE_MARK_TERMS).
 import { formatDuration } from "@/lib/format";
 import { plural } from "@/lib/plural";
 import { placeBlockedCalls, type BlockedCall } from "@/lib/timeline/blocked-calls";
 import { BLOCKED_COLOR, LANE_COLOR } from "@/lib/timeline/colors";
 import { REPLAY_PREFIX } from "@/lib/timeline/halt-lines";
 import { labelWidthPx } from "@/lib/timeline/iterations";
-import { placeLane, type BreakerLane } from "@/lib/timeline/lanes";
+import { LANE_BREAKER, LANE_MARK_TERMS, placeLane, type BreakerLane } from "@/lib/timeline/lanes";
 import type { ViewRange } from "@/lib/timeline/layout";
 import { spanName, type SpanStore } from "@/lib/timeline/store";
 import type { TimeAxis } from "@/lib/timeline/time-axis";
 import css from "./timeline.module.css";
-import { TermText } from "@/components/shared/glossary-term";
+import { Term, TermText } from "@/components/shared/glossary-term";
 
 type Props = {
   lanes: readonly BreakerLane[];
@@ -59,8 +61,10 @@ export function TimelineLanes({ lanes, blocked, store, view, width, axis, pendin
       </div>
       {lanes.map((l) => (
         <div key={l.id} className={css.laneRow} data-testid="breaker-lane" data-lane={l.id} data-kind={l.kind}>
-          <div className={css.laneLabel} title={`${REPLAY_PREFIX}${l.label}`}>
-            {l.label}
+          <div className={css.laneLabel} data-testid="breaker-lane-label">
+            <Term kind="breaker" name={LANE_BREAKER[l.kind]} note={`${REPLAY_PREFIX}${l.label}`}>
+              {l.label}
+            </Term>
           </div>
           <div className={css.laneBars} style={{ width, flex: `0 0 ${width}px` }}>
             <LaneBody lane={l} view={view} width={width} axis={axis} />
@@ -109,7 +113,7 @@ function LaneBody({ lane, view, width, axis }: { lane: BreakerLane; view: ViewRa
           >
             {room > labelWidthPx(text) && (
               <span>
-                <TermText text={text} kinds={["detector"]} />
+                <TermText text={text} kinds={LANE_MARK_TERMS[lane.kind]} />
               </span>
             )}
           </div>

@@ -5,6 +5,7 @@
 // the user or the permission mode refused it, the command or path it was
 // about, and the one line that names its failure. O(size of input + result).
 import type { CcBlock } from "./claude-code-lines";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -122,7 +123,6 @@ export function isPermissionDenial(text: string): boolean {
 
 const EXIT_HEADER_RE = /^Exit code \d+$/;
 const ERROR_WORD_RE = /\b(?:fail|failed|failure|fatal)\b|error|exception|traceback|panic/i;
-const ERROR_LINE_MAX_CHARS = 500;
 
 /**
  * The line that names a failure: the first line of the result that mentions
@@ -138,5 +138,5 @@ export function errorLineOf(text: string): string {
     .filter((l) => l !== "");
   const body = lines.filter((l) => !EXIT_HEADER_RE.test(l));
   const line = body.find((l) => ERROR_WORD_RE.test(l)) ?? body[0] ?? lines[0] ?? "failed";
-  return line.slice(0, ERROR_LINE_MAX_CHARS);
+  return cutText(line, TEXT_CAP_BOUNDS.error_line);
 }

@@ -37,9 +37,9 @@ import { filesReadBy, filesRestoredBy } from "./transcript/shell-files";
 import { isTestCommand } from "./transcript/test-runs";
 import type { ToolOutcome } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export const CODEX_FORMAT = "codex";
-const OUTPUT_HEAD_CHARS = 2000;
 export const INTERRUPTED_ERROR = "no result (interrupted)";
 
 type Obj = Record<string, unknown>;
@@ -174,7 +174,7 @@ export function closeCall(
     error: failed ? error : "",
     ...spanTurnFields(ids.turn),
     input: call.input ?? null,
-    ...(out !== null ? { output: out.body.slice(0, OUTPUT_HEAD_CHARS) } : {}),
+    ...(out !== null ? { output: cutText(out.body, TEXT_CAP_BOUNDS.tool_output) } : {}),
     meta: { source_id: call.callId, source_format: CODEX_FORMAT, call_type: call.kind, ...(out?.meta ?? {}) },
   };
   const outputs: ImportOutput[] = [{ lineNo: call.lineNo, record: span }];

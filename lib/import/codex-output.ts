@@ -9,6 +9,7 @@
 // rejection by the user or the sandbox is also a permission denial. How long
 // the command ran — `duration_seconds`, or a header's `Wall time: N seconds` —
 // is kept as `meta.duration_seconds`. Pure; O(output length).
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export type CallOutput = {
   /** The command's own output: the body after the header, or the whole text. */
@@ -30,7 +31,6 @@ const FAILED_RE = /^(?:execution error|error|failed|aborted)\b|\bfailed in sandb
 /** A line that names the failure: what `errors` keeps rather than a banner such as `running 3 tests`. */
 const NAMES_FAILURE_RE =
   /^\s*(?:FAILED\b|ERROR\b|E {2,}\S|error(?:\[\w+\])?:|fatal:|thread '.*' panicked|panicked at|Traceback\b|[\w.]*(?:Error|Exception)\b:?|test result: FAILED)/;
-const MAX_ERROR_CHARS = 300;
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -66,7 +66,7 @@ export function errorLineOf(body: string, exitCode: number | null): string {
   const lines = body.split("\n").map((l) => l.trimEnd());
   const line = lines.find((l) => NAMES_FAILURE_RE.test(l)) ?? lines.find((l) => l.trim() !== "");
   const text = line?.trim() ?? (exitCode !== null ? `exit code ${exitCode}` : "failed");
-  return text.slice(0, MAX_ERROR_CHARS);
+  return cutText(text, TEXT_CAP_BOUNDS.error_line);
 }
 
 /** Read one `*_call_output` payload's `output`. */

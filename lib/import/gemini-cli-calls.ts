@@ -20,10 +20,10 @@ import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { GEMINI_FORMAT, isObj, textOf, type Session } from "./gemini-cli-session";
 import { assistantOutputOf, outputField, thinkingMeta } from "./transcript/conversation";
 import { readToolCall, TODO_TOOLS, todoItemsOfArgs } from "./gemini-cli-tools";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 type Obj = Record<string, unknown>;
 const LINE = 1; // the whole document is line 1
-const OUTPUT_HEAD_CHARS = 2000;
 const DAY_US = 86_400_000_000;
 const FINAL_STATUSES = new Set(["success", "error", "cancelled"]);
 const ID_TIME_RE = /-(\d{12,14})-[0-9a-z]+$/i;
@@ -147,7 +147,7 @@ function toolRecords(s: Session, { call, t0Us, t1Us }: Timed, spanId: string): I
     error: ok ? "" : error,
     ...spanTurnFields(turn),
     input: call.args ?? null,
-    ...(r !== null ? { output: r.output.slice(0, OUTPUT_HEAD_CHARS) } : {}),
+    ...(r !== null ? { output: cutText(r.output, TEXT_CAP_BOUNDS.tool_output) } : {}),
     meta: {
       source_id: str(call.id) ?? spanId,
       source_format: GEMINI_FORMAT,

@@ -22,6 +22,7 @@ import { isTestCommand } from "./transcript/test-runs";
 import type { TodoItem } from "./transcript/todos";
 import type { ToolOutcome } from "./transcript/turns";
 import { isObj } from "./gemini-cli-session";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
@@ -33,7 +34,6 @@ const READ_MANY_TOOLS = new Set(["read_many_files"]);
 const REPLACE_TOOLS = new Set(["replace", "edit"]);
 export const TODO_TOOLS = new Set(["write_todos"]);
 const FAILED_STATUSES = new Set(["error", "cancelled"]);
-const ERROR_LINE_CHARS = 300;
 
 /** The text sent back to the model (`output`, else `error`, of each function response; text parts) and its error. */
 export function resultTextOf(result: unknown): { text: string; error: string | null } {
@@ -144,12 +144,12 @@ export function readToolCall(call: Obj): CallReading {
   const command = shell !== null ? str(args.command) : null;
   const outcome: ToolOutcome = {
     ok,
-    ...(ok ? {} : { errorLine: error.slice(0, ERROR_LINE_CHARS) }),
+    ...(ok ? {} : { errorLine: cutText(error, TEXT_CAP_BOUNDS.error_line) }),
     ...(edit ? { edit } : {}),
     ...(ok ? callFilesOf(name, args, call.resultDisplay) : {}),
     ...(command !== null && isTestCommand(command) ? { testRun: true } : {}),
   };
-  return { ok, error: error.slice(0, ERROR_LINE_CHARS), output: text, outcome, exitCode };
+  return { ok, error: cutText(error, TEXT_CAP_BOUNDS.error_line), output: text, outcome, exitCode };
 }
 
 /** The todo list of a `write_todos` call: `{todos: [{description, status}]}`. */

@@ -13,6 +13,7 @@
 import { failureLineOf } from "./trajectory-output";
 import { num, str } from "./trajectory-run";
 import type { MiniMessage } from "./mini-swe-agent-steps";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export type MiniObservation = {
   ok: boolean;
@@ -23,7 +24,6 @@ export type MiniObservation = {
 };
 
 export const TIMEOUT_ERROR = "the command timed out and was killed";
-const OUTPUT_HEAD_CHARS = 2000;
 const TIMEOUT_RE = /\btimed out and has been killed\b/;
 
 const tag = (text: string, name: string): string | null => {
@@ -58,5 +58,5 @@ export function readMiniObservation(m: MiniMessage): MiniObservation {
     ...(exitCode !== null ? { exit_code: exitCode } : {}),
     ...(exception !== null ? { exception: exception.slice(0, 300) } : {}),
   };
-  return { ok, error, output: output.slice(0, OUTPUT_HEAD_CHARS), meta };
+  return { ok, error, output: cutText(output, TEXT_CAP_BOUNDS.tool_output), meta };
 }

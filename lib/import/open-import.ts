@@ -8,13 +8,16 @@
 // cap the source throws a ByteLimitError, before the bytes are held.
 // Transcript iterations get provisional numbers here (place-iterations.ts),
 // and a span that names its iteration's key leaves its number to the
-// placement (place-spans.ts): until then it has none.
+// placement (place-spans.ts): until then it has none. Every record an importer
+// yields has its texts cut to the context's caps (docs/import.md#text-caps).
 import { ByteLimitError, limitBytes } from "../ingest/byte-limit";
 import type { IngestItem } from "../ingest/ingest-stream";
 import { maybeGunzip, readLines } from "../ingest/line-reader";
+import { capRecord } from "./cap-records";
 import { classifyValue, detectFormat, type FileShape } from "./detect";
 import { provisionalN } from "./place-iterations";
 import { importerFor } from "./registry";
+import { DEFAULT_TEXT_CAPS } from "./text-caps";
 import {
   ITERATION_KEY,
   SOURCE_KEY,
@@ -149,14 +152,18 @@ async function* lineItems(
   yield* itemsOf(mapper.end(), ctx);
 }
 
-/** An importer's outputs as ingest items: the upload's run wins; transcript iterations numbered provisionally, their spans not yet. */
+/**
+ * An importer's outputs as ingest items: texts cut to the caps (cap-records.ts), the upload's run wins;
+ * transcript iterations numbered provisionally, their spans not yet.
+ */
 function* itemsOf(outputs: Iterable<ImportOutput>, ctx: ImportContext): Generator<IngestItem> {
+  const caps = ctx.textCaps ?? DEFAULT_TEXT_CAPS;
   for (const o of outputs) {
     if (!("record" in o)) {
       yield o;
       continue;
     }
-    const record: Record<string, unknown> = { ...o.record };
+    const record: Record<string, unknown> = { ...capRecord(o.record, caps) };
     if (ctx.runId !== null) record.run_id = ctx.runId;
     const key = record[SOURCE_KEY];
     if (record.type === "iteration" && typeof key === "string") record.n = provisionalN(key);

@@ -8,27 +8,29 @@
 // The error kept is the first line; for a traceback, its last line (the
 // exception), so the same failure gives the same line. O(content).
 import { isObj } from "./openai-chat-messages";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
-const ERROR_LINE_CHARS = 500;
 const ERROR_START_RE = /^(?:error|exception)(?:\s*:|\s|$)/i;
 const EXCEPTION_RE = /^[A-Za-z_][\w.]*(?:Error|Exception)(?::|$)/;
 const TRACEBACK_RE = /^Traceback \(most recent call last\):/;
 
 const firstLine = (text: string): string =>
-  (
+  cutText(
     text
       .split("\n")
       .map((l) => l.trim())
-      .find((l) => l !== "") ?? ""
-  ).slice(0, ERROR_LINE_CHARS);
+      .find((l) => l !== "") ?? "",
+    TEXT_CAP_BOUNDS.error_line,
+  );
 
 const lastLine = (text: string): string =>
-  (
+  cutText(
     text
       .split("\n")
       .map((l) => l.trim())
-      .findLast((l) => l !== "") ?? ""
-  ).slice(0, ERROR_LINE_CHARS);
+      .findLast((l) => l !== "") ?? "",
+    TEXT_CAP_BOUNDS.error_line,
+  );
 
 /** A JSON object's `error`, when it has a non-empty one: its message, else its JSON. */
 function jsonError(text: string): string | null {
@@ -44,7 +46,7 @@ function jsonError(text: string): string | null {
   if (e === null || e === false || e === "" || e === undefined) return null;
   if (typeof e === "string") return firstLine(e) || "error";
   if (isObj(e) && typeof e.message === "string" && e.message !== "") return firstLine(e.message);
-  return JSON.stringify(e).slice(0, ERROR_LINE_CHARS);
+  return cutText(JSON.stringify(e), TEXT_CAP_BOUNDS.error_line);
 }
 
 /** The error line of a failed result; null when the result reads as a success. */

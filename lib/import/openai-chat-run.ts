@@ -85,16 +85,13 @@ function idOf(run: ChatRun): { ownId: string; sourceId: string | null } {
   return { ownId: hashed(), sourceId: null };
 }
 
-/** A line cut to NAME_CHARS at a word, with an ellipsis when cut. */
-export const cutAtWord = (line: string, max = NAME_CHARS): string => clipAtWord(line, max);
-
 function nameOf(run: ChatRun): string | null {
   const user = run.messages.find((m) => m.role === "user" && m.text.trim() !== "");
   const first = user?.text
     .split("\n")
     .map((l) => l.trim())
     .find((l) => l !== "");
-  if (first) return cutAtWord(first);
+  if (first) return clipAtWord(first, NAME_CHARS);
   const task = scalarId(run.fields.task_id);
   return task !== null ? `task ${task}` : null;
 }

@@ -22,9 +22,9 @@ import { isTestCommand } from "./transcript/test-runs";
 import { createTranscript, type ModelUsage, type ToolOutcome, type Transcript } from "./transcript/turns";
 import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { assistantOutputOf, outputField } from "./transcript/conversation";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export const NO_RESULT = "no result";
-const OUTPUT_HEAD_CHARS = 2000;
 
 export type StepRun = {
   runId: string;
@@ -60,7 +60,7 @@ function toolSpan(s: State, call: OpenCall, t1Us: number, result: ChatMessage | 
     error: error ?? "",
     ...spanTurnFields(call.turn),
     input: call.input ?? null,
-    ...(result !== null ? { output: result.text.slice(0, OUTPUT_HEAD_CHARS) } : {}),
+    ...(result !== null ? { output: cutText(result.text, TEXT_CAP_BOUNDS.tool_output) } : {}),
     meta: { source_id: call.key, source_format: OPENAI_CHAT_FORMAT, step: call.step },
   };
   const command = commandOf(call.input);

@@ -17,11 +17,11 @@ import { readState, readSweCall } from "./swe-agent-steps";
 import { num, runRecord } from "./trajectory-run";
 import { spreadMissingCost, stepRecords, type TrajectoryStep } from "./trajectory-steps";
 import { SECOND_US } from "./trajectory-times";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 type Obj = Record<string, unknown>;
 const FORMAT = "swe-agent" as const;
 const LLM_ESTIMATE_US = SECOND_US;
-const OUTPUT_HEAD_CHARS = 2000;
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -85,7 +85,7 @@ function stepsOf(doc: SweDocument, endUs: number): TrajectoryStep[] {
         command: action,
         t0Us: llmEndUs,
         t1Us: cursor,
-        output: observation.slice(0, OUTPUT_HEAD_CHARS),
+        output: cutText(observation, TEXT_CAP_BOUNDS.tool_output),
         meta: ms !== null ? { execution_time_s: ms } : {},
       });
     }

@@ -17,11 +17,12 @@ import { errorLineOf } from "./codex-output";
 import type { PatchEdit } from "./codex-patch";
 import type { EditText } from "./transcript/reverts";
 import { filesRestoredBy } from "./transcript/shell-files";
+import { splitShell } from "./transcript/shell-words";
+import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 const TRACEBACK_RE = /^[ \t]*Traceback \(most recent call last\):[ \t]*$/gm;
 /** The line closing a traceback: an unindented dotted name, maybe with its message (`ValueError: …`). */
 const EXCEPTION_LINE_RE = /^[A-Za-z_][\w.]*(?::(?:\s.*)?)?$/;
-const MAX_ERROR_CHARS = 300;
 
 /** The exception line of an output's last Python traceback: its first unindented line after the frames. */
 function exceptionLineOf(body: string): string | null {
@@ -35,7 +36,7 @@ function exceptionLineOf(body: string): string | null {
 /** The line of a failed output that names the failure; `exit code N` when the output is empty. */
 export function failureLineOf(body: string, exitCode: number | null): string {
   const exception = exceptionLineOf(body);
-  if (exception !== null) return exception.slice(0, MAX_ERROR_CHARS);
+  if (exception !== null) return cutText(exception, TEXT_CAP_BOUNDS.error_line);
   if (body.trim() === "") return exitCode !== null ? `exit code ${exitCode}` : "failed";
   return errorLineOf(body, exitCode);
 }
@@ -70,18 +71,8 @@ function heredocWrites(command: string): { path: string; body: string[]; append:
   return out;
 }
 
-/** Shell words and control operators (`&&`, `||`, `;`, `|`, newline), honouring quotes. */
-const TOKEN_RE = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(&&|\|\||[;|&\n])|((?:[^\s'";|&]|\\.)+)/g;
-
-/** The simple commands of a shell text, each as its words. */
-function simpleCommands(text: string): string[][] {
-  const out: string[][] = [[]];
-  for (const m of text.matchAll(TOKEN_RE)) {
-    if (m[3] !== undefined) out.push([]);
-    else out[out.length - 1]?.push(m[1] ?? m[2] ?? m[4] ?? "");
-  }
-  return out.filter((c) => c.length > 0);
-}
+/** The simple commands of a shell text, each as its words (transcript/shell-words.ts: quotes, redirections, heredocs). */
+const simpleCommands = (text: string): string[][] => splitShell(text).map((c) => c.words);
 
 /** The files of one `sed -i` call: its words after the script (or after the `-e` / `-f` scripts). */
 function sedFiles(words: string[]): string[] {

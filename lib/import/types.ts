@@ -7,6 +7,7 @@
 // sees the database, the clock or the transport.
 import type { z } from "zod";
 import type { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord } from "../schemas/records";
+import type { TextCaps } from "./text-caps";
 
 export const IMPORT_FORMATS = [
   "loopscope",
@@ -48,6 +49,11 @@ export type ImportContext = {
    * (docs/import.md#watching-a-live-session), so they are stored once, when it comes.
    */
   live: boolean;
+  /**
+   * How much text the records keep, per field (docs/import.md#text-caps: LOOPSCOPE_TEXT_CAPS,
+   * `--text-caps`); unset: the defaults. Applied to what the mapper yields (open-import.ts).
+   */
+  textCaps?: TextCaps;
 };
 
 /** One input item: a parsed JSON line (or array element, or whole document: lineNo 1), or a text line. */

@@ -8,7 +8,10 @@
 // breakers over the log, not what the harness did, and the lanes say so.
 // A tool lane also carries the calls its replayed breaker would have blocked
 // (blocked-calls.ts): the replay's verdict about a call lives on the lane.
+// Each lane names the glossary breaker it is and the kinds of terms its marks
+// name (LANE_BREAKER, LANE_MARK_TERMS), so the page explains every name it shows.
 import type { AnalysisReport } from "../analysis/analyze";
+import type { GlossaryKind, GlossaryName } from "../glossary";
 import { xOfMs } from "./layout";
 import { msFromIso } from "./overlays";
 import { LINEAR_AXIS, type TimeAxis } from "./time-axis";
@@ -20,6 +23,33 @@ export type LaneMark = { atMs: number; state: LaneState; label: string; iteratio
 export type BreakerLane = { id: string; kind: LaneKind; label: string; segments: LaneSegment[]; marks: LaneMark[] };
 
 type Change = { at: string; to: string; label?: string; iteration?: number | null };
+
+/** The glossary breaker each lane is (lib/glossary.ts): its label explains itself on the page. */
+export const LANE_BREAKER: Readonly<Record<LaneKind, GlossaryName<"breaker">>> = {
+  loop: "loop",
+  layers: "layer",
+  tool: "tool",
+  permission: "permission",
+  api: "api",
+  rate: "rate",
+  context: "context",
+};
+
+/**
+ * The glossary kinds a lane's mark labels name, first kind first
+ * (`OPEN · no_progress`, `HALF_OPEN · cooldown_elapsed`, `iteration warning`,
+ * `pause: hourly limit reached`, `AUTO_COMPACT`, `clear recommended`):
+ * tests/unit/glossary-lanes.test.ts checks that every name a mark can show is found.
+ */
+export const LANE_MARK_TERMS: Readonly<Record<LaneKind, readonly GlossaryKind[]>> = {
+  loop: ["state", "detector", "transition"],
+  layers: ["event"],
+  tool: ["state"],
+  permission: ["state"],
+  api: ["state"],
+  rate: ["event"],
+  context: ["tier", "decision"],
+};
 
 /** The serialisable part of the report the lanes and halt lines need (picked on the server). */
 export type LaneInputs = {

@@ -49,15 +49,18 @@ describe("every term the analysis produces is explained", () => {
     ["factor", [...CONTEXT_FACTORS].sort()],
     [
       "breaker",
-      keys<BreakerKind>({
-        layer: true,
-        tool: true,
-        loop: true,
-        rate: true,
-        permission: true,
-        api: true,
-        harness: true,
-      }),
+      [
+        ...keys<BreakerKind>({
+          layer: true,
+          tool: true,
+          loop: true,
+          rate: true,
+          permission: true,
+          api: true,
+          harness: true,
+        }),
+        "context", // the timeline's lane of the token tiers (lib/timeline/lanes.ts)
+      ].sort(),
     ],
     ["reason", keys<BottleneckReason["kind"]>({ slow: true, failing: true, overcalled: true, repeated: true })],
     ["transition", ["cooldown_elapsed", "probe_failed", "probe_passed"]],

@@ -9,9 +9,10 @@
 // The thinking itself is never kept. Pure; O(text length).
 import { spanOutputOf } from "../../schemas/records";
 import { storableText } from "../../schemas/storable";
+import { TEXT_CAP_DEFAULTS } from "../text-caps";
 
-/** How much of a turn's prompt an iteration keeps. */
-export const PROMPT_MAX_CHARS = 4000;
+/** How much of a turn's prompt an iteration keeps by default (text-caps.ts: the `prompt` cap). */
+export const PROMPT_MAX_CHARS = TEXT_CAP_DEFAULTS.prompt;
 
 const ELLIPSIS = "…";
 const TRAILING_SPACE_RE = /\s+$/;

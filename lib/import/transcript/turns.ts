@@ -15,6 +15,7 @@
 import { formatTimeUs } from "../../time";
 import { SOURCE_KEY, type ImportFormat, type ImportOutput, type WireRecord } from "../types";
 import { promptTextOf } from "./conversation";
+import { TEXT_CAP_BOUNDS } from "../text-caps";
 import { createFileActivity, fileActivityFields, noteCallFiles } from "./file-activity";
 import type { CallFiles, FileActivity } from "./file-activity";
 import { createRevertTracker } from "./reverts";
@@ -145,7 +146,7 @@ export function createTranscript(opts: TranscriptOptions) {
      */
     prompt(key: string, lineNo: number, tsUs: number, text: string | null = null): ImportOutput[] {
       const out = close();
-      turn = open(`${opts.sessionId}#${key}`, lineNo, tsUs, promptTextOf(text));
+      turn = open(`${opts.sessionId}#${key}`, lineNo, tsUs, promptTextOf(text, TEXT_CAP_BOUNDS.prompt));
       return out;
     },
     /** The turn now open, for a span that starts in it; null before the session's first turn. */

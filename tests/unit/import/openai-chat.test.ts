@@ -8,7 +8,7 @@
 import { describe, expect, test } from "vitest";
 import { ESTIMATE_ANCHOR_US } from "@/lib/import/claude-code-stream";
 import { openAiChatImporter } from "@/lib/import/openai-chat";
-import { cutAtWord, scalarLeaves } from "@/lib/import/openai-chat-run";
+import { scalarLeaves } from "@/lib/import/openai-chat-run";
 import { toolErrorOf } from "@/lib/import/openai-chat-result";
 import { fillTimes, layoutStarts } from "@/lib/import/openai-chat-times";
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan } from "@/lib/schemas/records";
@@ -303,7 +303,16 @@ describe("run ids, names and outcomes from the run's fields", () => {
     const r = await importFixture(openAiChatImporter, list({ task_id: 5, traj: [say("hi")] }), { endedAtUs: END_US });
     expect(runsOf(r.records)[0]?.name).toBe("task 5");
     const long = "Please change the return flight of my reservation to the earliest one on the same day tomorrow";
-    expect(cutAtWord(long)).toBe("Please change the return flight of my reservation to the earliest one on the…");
+    const named = await importFixture(
+      openAiChatImporter,
+      list({ task_id: 6, traj: [user(`${long}\nthanks`), say("ok")] }),
+      {
+        endedAtUs: END_US,
+      },
+    );
+    expect(runsOf(named.records)[0]?.name).toBe(
+      "Please change the return flight of my reservation to the earliest one on the…",
+    );
   });
 
   test("large objects keep at most 40 scalar leaves, breadth first", () => {
