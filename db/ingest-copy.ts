@@ -13,6 +13,7 @@
 import type { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { cacheReadTokensOf } from "@/lib/analysis/run-tokens";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
 import type { Db } from "./client";
@@ -27,6 +28,7 @@ export type SpanTotals = {
   n: number;
   failures: number;
   tokens: number;
+  cache_read: number;
   cost: number;
   first_at: string;
   last_at: string;
@@ -37,20 +39,30 @@ const SPAN_COLUMNS = insertColumnsOf(spansTable);
 const COPY_CHUNK_BYTES = 256 * 1024;
 
 /**
- * Per run: spans, failures, tokens and cost of calls (tool, llm) only, first
+ * Per run: spans, failures, tokens, cache reads (run-tokens.ts) and cost of calls (tool, llm) only, first
  * t0 and last t1. Null when a token sum leaves the integers a double holds
  * exactly: the SQL path then adds them as bigint.
  */
 export function spanTotalsByRun(spans: StoredSpan[]): SpanTotals[] | null {
-  type Acc = { n: number; failures: number; tokens: number; cost: number; t0Us: number; t1Us: number };
+  type Acc = {
+    n: number;
+    failures: number;
+    tokens: number;
+    cache_read: number;
+    cost: number;
+    t0Us: number;
+    t1Us: number;
+  };
   const byRun = new Map<string, Acc>();
   for (const s of spans) {
     let t = byRun.get(s.runId);
-    if (!t) byRun.set(s.runId, (t = { n: 0, failures: 0, tokens: 0, cost: 0, t0Us: s.t0Us, t1Us: s.t1Us }));
+    if (!t)
+      byRun.set(s.runId, (t = { n: 0, failures: 0, tokens: 0, cache_read: 0, cost: 0, t0Us: s.t0Us, t1Us: s.t1Us }));
     t.n += 1;
     if (!s.ok) t.failures += 1;
     if (s.kind === "tool" || s.kind === "llm") {
       t.tokens += (s.tokensIn ?? 0) + (s.tokensOut ?? 0);
+      t.cache_read += cacheReadTokensOf(s.tokensIn, s.meta);
       t.cost += s.costUsd ?? 0;
     }
     if (s.t0Us < t.t0Us) t.t0Us = s.t0Us;
@@ -58,7 +70,7 @@ export function spanTotalsByRun(spans: StoredSpan[]): SpanTotals[] | null {
   }
   const out: SpanTotals[] = [];
   for (const [runId, { t0Us, t1Us, ...t }] of byRun) {
-    if (!Number.isSafeInteger(t.tokens)) return null;
+    if (!Number.isSafeInteger(t.tokens) || !Number.isSafeInteger(t.cache_read)) return null;
     out.push({ run_id: runId, ...t, first_at: formatTimeUs(t0Us), last_at: formatTimeUs(t1Us) });
   }
   return out;
@@ -73,7 +85,7 @@ export async function copySpans(tx: Tx, spans: StoredSpan[], months: RunMonths):
 export async function addSpanTotals(tx: Tx, totals: SpanTotals[]): Promise<void> {
   await tx.execute(
     addSpanTotalsFrom(sql`json_to_recordset(${JSON.stringify(totals)}::json) AS x(
-    run_id text, n bigint, failures bigint, tokens bigint, cost double precision, first_at timestamptz, last_at timestamptz)`),
+    run_id text, n bigint, failures bigint, tokens bigint, cache_read bigint, cost double precision, first_at timestamptz, last_at timestamptz)`),
   );
 }
 

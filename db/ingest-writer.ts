@@ -16,6 +16,9 @@
 // Each write counts the records that added a row (a span, iteration or event
 // not stored yet, a task or run record whose row it created): the ingest
 // answer's `stored`, 0 for a re-upload (docs/api.md#ingest).
+// The texts the runs list searches (prompts, replies, tool arguments:
+// db/run-texts.ts) go in the same transaction, pipelined with the rest, ON
+// CONFLICT DO NOTHING on both paths; a batch without text sends no statement.
 // Column lists and row types come from db/schema.ts (table-columns.ts,
 // ingest-rows.ts). Round trips on postgres.js, fast path: BEGIN, runs, COPY
 // (two), the other tables pipelined (one), COMMIT. A batch the database
@@ -31,7 +34,9 @@ import { rowsOf } from "./client";
 import { addSpanTotals, copySpans, spanTotalsByRun, type SpanTotals, type Tx } from "./ingest-copy";
 import { rowsJson, toEventRow, toIterationRow, toSpanRow, toTaskRow, type RunMonths } from "./ingest-rows";
 import { isUniqueViolation } from "./pg-errors";
-import { addSpanTotalsFrom, addTokensCapped, spanTotalsOf } from "./run-totals";
+import { runTextsOf } from "@/lib/search/run-texts";
+import { insertRunTexts } from "./run-texts";
+import { addSpanTotalsFrom, addTokensCapped, SPAN_TOTALS_COLUMNS, spanTotalsOf } from "./run-totals";
 import { events, iterations, runs, spans as spansTable, tasks as tasksTable } from "./schema";
 import { insertColumnsOf, type InsertColumns } from "./table-columns";
 
@@ -55,25 +60,31 @@ const ITERATION_INSERT = insertColumnsOf(iterations);
 const EVENT_INSERT = insertColumnsOf(events);
 const TASK_INSERT = insertColumnsOf(tasksTable);
 
+/** How a batch's run records treat a run that is already stored (docs/accounts.md#api-keys). */
+export type RunWriteOptions = {
+  /** Fill in what the stored run lacks, never replace what it says (an ingest key's upload); default false. */
+  keepStoredRuns?: boolean;
+};
+
 /** Store a batch: whole, or, when the database refuses some of its records, all but those (reported by index). */
-export function writeBatch(db: Db, batch: StoredRecord[]): Promise<BatchWriteOutcome> {
-  return writeRefusingBadRecords(batch, (records) => writeWhole(db, records));
+export function writeBatch(db: Db, batch: StoredRecord[], opts: RunWriteOptions = {}): Promise<BatchWriteOutcome> {
+  return writeRefusingBadRecords(batch, (records) => writeWhole(db, records, opts.keepStoredRuns ?? false));
 }
 
 /** Store records in one transaction (or two: see the header), or throw; resolves with how many were new. */
-async function writeWhole(db: Db, batch: StoredRecord[]): Promise<number> {
+async function writeWhole(db: Db, batch: StoredRecord[], keepStoredRuns: boolean): Promise<number> {
   const byType = splitByType(batch);
   const spans = firstOfEachSpan(byType.spans);
   const totals = spans.length ? spanTotalsByRun(spans) : null;
   if (totals) {
     try {
-      return await db.transaction((tx) => writeRecords(tx, byType, spans, totals));
+      return await db.transaction((tx) => writeRecords(tx, byType, spans, totals, keepStoredRuns));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A span of the batch is already stored: nothing of this attempt was kept.
     }
   }
-  return db.transaction((tx) => writeRecords(tx, byType, spans, null));
+  return db.transaction((tx) => writeRecords(tx, byType, spans, null, keepStoredRuns));
 }
 
 type ByType = ReturnType<typeof splitByType>;
@@ -84,16 +95,19 @@ async function writeRecords(
   byType: ByType,
   spans: StoredSpan[],
   copyTotals: SpanTotals[] | null,
+  keepStoredRuns: boolean,
 ): Promise<number> {
   // First, and not pipelined: the upsert locks (or creates) each run row, so
   // a concurrent DELETE of the run waits for this transaction and cascades
   // to what it wrote, and the foreign key checks below always find the run.
-  const { newRuns, months } = await upsertRuns(tx, byType.runIds, byType.runs);
+  const { newRuns, months } = await upsertRuns(tx, byType.runIds, byType.runs, keepStoredRuns);
   // COPY stores every span or fails whole: on this path every span is new.
   if (copyTotals) await copySpans(tx, spans, months);
   const copied = copyTotals ? addSpanTotals(tx, copyTotals).then(() => spans.length) : null;
+  const texts = runTextsOf(spans, byType.iterations);
   // Independent statements, pipelined on the transaction's connection.
   const counts = await settleAll([
+    texts.length ? insertRunTexts(tx, texts).then(() => 0) : null,
     copied ?? (spans.length ? insertSpans(tx, spanRowsJson(spans, months)) : null),
     byType.iterations.length ? insertIterations(tx, rowsJson(byType.iterations, toIterationRow)) : null,
     byType.events.length ? insertEvents(tx, rowsJson(byType.events, toEventRow)) : null,
@@ -197,6 +211,7 @@ async function upsertRuns(
   tx: Tx,
   runIds: Set<string>,
   records: Map<string, StoredRun>,
+  keepStoredRuns: boolean,
 ): Promise<{ newRuns: number; months: RunMonths }> {
   // Sorted: concurrent batches that share runs lock their rows in one order, never in a deadlock.
   const rows = [...runIds].sort().map((runId): RunUpsertRow => {
@@ -217,13 +232,7 @@ async function upsertRuns(
     INSERT INTO runs (${RUN_UPSERT.names})
     SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${RUN_UPSERT.recordset})
     ON CONFLICT (run_id) DO UPDATE SET
-      name = coalesce(excluded.name, runs.name),
-      agent = coalesce(excluded.agent, runs.agent),
-      started_at = coalesce(excluded.started_at, runs.started_at),
-      labels = runs.labels || excluded.labels,
-      config = runs.config || excluded.config,
-      attrs = runs.attrs || excluded.attrs,
-      shape = coalesce(excluded.shape, runs.shape),
+      ${keepStoredRuns ? FILL_IN_RUN : REPLACE_IN_RUN},
       -- A file's outcome never replaces a grader's (docs/import.md#shapes-and-outcomes).
       outcome = CASE WHEN excluded.outcome IS NULL OR runs.outcome->>'source' = 'api' THEN runs.outcome
         ELSE excluded.outcome END,
@@ -236,6 +245,23 @@ async function upsertRuns(
     months: new Map(upserted.map((r) => [r.run_id, r.stored_month])),
   };
 }
+
+// A run record's fields over the stored run's: a present value wins, labels and config merge.
+const REPLACE_IN_RUN = sql`name = coalesce(excluded.name, runs.name),
+      agent = coalesce(excluded.agent, runs.agent),
+      started_at = coalesce(excluded.started_at, runs.started_at),
+      labels = runs.labels || excluded.labels,
+      config = runs.config || excluded.config,
+      attrs = runs.attrs || excluded.attrs,
+      shape = coalesce(excluded.shape, runs.shape)`;
+// An ingest key's: only what the stored run lacks — it names a new run, never renames or relabels one.
+const FILL_IN_RUN = sql`name = coalesce(runs.name, excluded.name),
+      agent = coalesce(runs.agent, excluded.agent),
+      started_at = coalesce(runs.started_at, excluded.started_at),
+      labels = excluded.labels || runs.labels,
+      config = excluded.config || runs.config,
+      attrs = excluded.attrs || runs.attrs,
+      shape = coalesce(runs.shape, excluded.shape)`;
 
 /** INSERT the rows of `rowsJson` not stored yet (a re-upload adds nothing), RETURNING what the totals need. */
 function insertNewRows(table: PgTable, columns: InsertColumns, rowsJson: string, returning: SQL): SQL {
@@ -255,10 +281,9 @@ function addToRuns(counts: SQL): SQL {
 }
 
 async function insertSpans(tx: Tx, rowsJson: string): Promise<number> {
-  const returning = sql`run_id, kind, ok, tokens_in, tokens_out, cost_usd, t0, t1`;
   return sumOf(
     await tx.execute(sql`
-    WITH ins AS (${insertNewRows(spansTable, SPAN_INSERT, rowsJson, returning)}),
+    WITH ins AS (${insertNewRows(spansTable, SPAN_INSERT, rowsJson, SPAN_TOTALS_COLUMNS)}),
     agg AS (${spanTotalsOf(sql`ins`)})
     ${addSpanTotalsFrom(sql`agg x`)}
     RETURNING x.n`),

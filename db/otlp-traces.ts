@@ -10,7 +10,7 @@
 // per trace id, so two requests of one trace never interleave and a retry
 // adds nothing. The move is O(spans of the trace) and runs once per trace.
 import { sql } from "drizzle-orm";
-import { addSpanTotalsFrom, spanTotalsOf } from "./run-totals";
+import { addSpanTotalsFrom, cacheReadTokensSql, spanTotalsOf } from "./run-totals";
 import { rowsOf, type Db } from "./client";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -112,6 +112,15 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
     WITH ${pairsCte}
     UPDATE runs r SET agent = t.agent FROM pairs p JOIN runs t ON t.run_id = p.trace_id
     WHERE r.run_id = p.run_id AND r.agent IS NULL AND t.agent IS NOT NULL`);
+  // The moving spans' texts (db/run-texts.ts) go with them; one the target run already holds stays its own.
+  await tx.execute(sql`
+    WITH ${pairsCte}, moving AS (
+      DELETE FROM run_texts t USING pairs p, spans s
+      WHERE t.run_id = p.trace_id AND t.kind <> 'prompt' AND s.run_id = p.trace_id AND s.span_id = t.ref
+        AND s.meta->>'trace_id' = p.trace_id
+      RETURNING p.run_id, t.kind, t.ref, t.text
+    )
+    INSERT INTO run_texts (run_id, kind, ref, text) SELECT * FROM moving ON CONFLICT DO NOTHING`);
   await tx.execute(sql`
     WITH ${pairsCte}, duplicates AS (
       DELETE FROM spans s USING pairs p
@@ -122,7 +131,7 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
       UPDATE spans s SET run_id = p.run_id, stored_month = r.stored_month FROM pairs p JOIN runs r ON r.run_id = p.run_id
       WHERE s.run_id = p.trace_id AND s.meta->>'trace_id' = p.trace_id
         AND NOT EXISTS (SELECT 1 FROM spans d WHERE d.run_id = p.run_id AND d.span_id = s.span_id)
-      RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1
+      RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1, s.meta
     ), agg AS (${spanTotalsOf(sql`moved`)})
     ${addSpanTotalsFrom(sql`agg x`)}`);
   // An emptied trace-id run goes; its cached reports follow by the foreign key's cascade.
@@ -141,7 +150,8 @@ async function moveTraceSpans(tx: Tx, pairs: TraceRunPair[]): Promise<void> {
 /** A run's span totals and time range, recounted from its rows (subtracting cost would drift). */
 async function recountRuns(tx: Tx, pairsJson: string): Promise<void> {
   await tx.execute(sql`
-    UPDATE runs r SET span_count = s.n, failure_count = s.failures, span_tokens = s.tokens, cost_usd = s.cost,
+    UPDATE runs r SET span_count = s.n, failure_count = s.failures, span_tokens = s.tokens,
+      span_cache_read_tokens = s.cache_read, cost_usd = s.cost,
       first_at = least(s.first_at, i.first_at, e.first_at), last_at = greatest(s.last_at, i.last_at, e.last_at),
       data_version = r.data_version + 1, updated_at = now()
     FROM json_to_recordset(${pairsJson}::json) AS p(trace_id text, run_id text),
@@ -149,6 +159,8 @@ async function recountRuns(tx: Tx, pairsJson: string): Promise<void> {
         SELECT count(*) AS n, count(*) FILTER (WHERE NOT ok) AS failures,
                coalesce(sum(tokens_in) FILTER (WHERE kind IN ('tool', 'llm')), 0)
                  + coalesce(sum(tokens_out) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS tokens,
+               coalesce(sum(${cacheReadTokensSql(sql`meta`, sql`tokens_in`)}) FILTER (WHERE kind IN ('tool', 'llm')), 0)
+                 AS cache_read,
                coalesce(sum(cost_usd) FILTER (WHERE kind IN ('tool', 'llm')), 0) AS cost,
                min(t0) AS first_at, max(t1) AS last_at
         FROM spans WHERE run_id = p.trace_id) s,

@@ -6,6 +6,7 @@ import {
   decodeRunCursor,
   encodeCursor,
   type RunDetail,
+  type RunListItem,
   type RunListQuery,
   type RunSummary,
   type RunVerdict,
@@ -15,6 +16,7 @@ import { resolveOutcome, type Outcome, type RunShape } from "@/lib/schemas/run-o
 import { hasNoNul } from "@/lib/schemas/storable";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
+import { textMatches, withTextMatches } from "./run-texts";
 import { runs } from "./schema";
 
 type RunRow = {
@@ -30,6 +32,7 @@ type RunRow = {
   iteration_count: number;
   event_count: number;
   tokens: number | string;
+  cache_read_tokens: number | string;
   cost_usd: number;
   data_version: number;
   verdict: RunVerdict | null;
@@ -50,7 +53,15 @@ const OUTCOME_STATUS = sql`CASE
     WHEN v.status = 'done' AND v.category = 'none' THEN 'success'
     WHEN v.status = 'done' AND v.category IS NOT NULL THEN 'failure'
     ELSE 'unknown' END`;
-const TOKENS = sql`(CASE WHEN r.iteration_tokens > 0 THEN r.iteration_tokens ELSE r.span_tokens END)`;
+/**
+ * The run's Tokens (lib/analysis/run-tokens.ts runTokensOf: the same rule, held to it by
+ * tests/integration/run-tokens.test.ts): its calls' tokens less their cache reads, else its iterations'.
+ * A read of its row's running totals, so sorting by it never scans spans.
+ */
+const TOKENS = sql`(CASE WHEN r.span_tokens > 0 THEN greatest(r.span_tokens - r.span_cache_read_tokens, 0)
+    ELSE r.iteration_tokens END)`;
+/** The cache reads shown beside the Tokens (runTokensOf): the calls', none when the iterations' count. */
+const CACHE_READ_TOKENS = sql`(CASE WHEN r.span_tokens > 0 THEN r.span_cache_read_tokens ELSE 0 END)`;
 const SORT_EXPR: Record<RunListQuery["sort"], SQL> = {
   started: sql`coalesce(extract(epoch from ${START}) * 1000000, 0)::float8`,
   duration: sql`coalesce(extract(epoch from (r.last_at - ${START})) * 1000, 0)::float8`,
@@ -65,15 +76,17 @@ const SELECT = sql`
     (extract(epoch from ${START}) * 1000000)::float8 AS start_us,
     (extract(epoch from r.last_at) * 1000000)::float8 AS end_us,
     r.span_count, r.failure_count, r.iteration_count, r.event_count, ${TOKENS} AS tokens,
+    ${CACHE_READ_TOKENS} AS cache_read_tokens,
     r.cost_usd, r.data_version, r.verdict, (r.verdict_version = r.data_version AND r.verdict_rules = ${ANALYSIS_VERSION}) AS verdict_fresh,
     v.status AS review_status, v.category AS review_category, ${SHAPE} AS shape, r.outcome`;
 /** Every runs query joins the run's review (none: open). */
 const FROM = sql`FROM runs r LEFT JOIN reviews v ON v.run_id = r.run_id`;
 
-export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSummary[]; next_cursor: string | null }> {
+/** A page of runs; with `q`, those whose name or id holds it or whose conversation's text matches it (db/run-texts.ts). */
+export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunListItem[]; next_cursor: string | null }> {
   const sortExpr = SORT_EXPR[q.sort];
   const where: SQL[] = [sql`true`];
-  if (q.q) where.push(sql`(r.name ILIKE ${`%${q.q}%`} OR r.run_id ILIKE ${`%${q.q}%`})`);
+  if (q.q) where.push(sql`(r.name ILIKE ${`%${q.q}%`} OR r.run_id ILIKE ${`%${q.q}%`} OR ${textMatches(q.q)})`);
   if (q.agent) where.push(sql`r.agent = ${q.agent}`);
   if (q.label) where.push(labelFilter(q.label));
   if (q.from) where.push(sql`${START} >= ${q.from}::timestamptz`);
@@ -97,7 +110,7 @@ export async function listRuns(db: Db, q: RunListQuery): Promise<{ runs: RunSumm
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const next_cursor = rows.length > q.limit && last ? encodeCursor([last.sort_key, last.run_id]) : null;
-  return { runs: page.map(toSummary), next_cursor };
+  return { runs: await withTextMatches(db, page.map(toSummary), q.q), next_cursor };
 }
 
 export async function getRun(db: Db, runId: string): Promise<RunDetail | null> {
@@ -170,6 +183,7 @@ function toSummary(row: RunRow): RunSummary {
       iterations: Number(row.iteration_count),
       events: Number(row.event_count),
       tokens: Number(row.tokens),
+      cache_read_tokens: Number(row.cache_read_tokens),
     },
     verdict: row.verdict && row.verdict_fresh ? row.verdict : null,
     review: { status: row.review_status ?? "open", category: row.review_category },

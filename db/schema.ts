@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   foreignKey,
@@ -60,6 +61,8 @@ export const runs = pgTable(
     iterationCount: integer("iteration_count").notNull().default(0),
     eventCount: integer("event_count").notNull().default(0),
     spanTokens: bigint("span_tokens", { mode: "number" }).notNull().default(0),
+    /** The cache-read share of the calls' tokens_in: the run's Tokens leave it out (docs/analysis.md#tokens). */
+    spanCacheReadTokens: bigint("span_cache_read_tokens", { mode: "number" }).notNull().default(0),
     iterationTokens: bigint("iteration_tokens", { mode: "number" }).notNull().default(0),
     costUsd: doublePrecision("cost_usd").notNull().default(0),
     firstAt: ts("first_at"),
@@ -325,6 +328,22 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Failed sign-in and setup attempts per key (docs/accounts.md#sign-in-throttling):
+ * `account:<email>` or `address:<ip>`, no foreign key, so an unknown email is
+ * throttled like a known one. Written by one atomic upsert (db/sign-in-throttle.ts).
+ */
+export const signInThrottle = pgTable(
+  "sign_in_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: ts("last_failure_at").notNull(),
+  },
+  // The maintenance purge: DELETE … WHERE last_failure_at < now - window.
+  (t) => [index("sign_in_throttle_last_failure_idx").on(t.lastFailureAt)],
+);
+
 /** API keys of the project: the secret is stored only as its SHA-256; a revoked key stays listed. */
 export const apiKeys = pgTable(
   "api_keys",
@@ -378,4 +397,34 @@ export const profiles = pgTable(
   },
   // A name names one profile: POST refuses a second one (409).
   (t) => [uniqueIndex("profiles_name_idx").on(t.name)],
+);
+
+/** The text search configuration of run_texts and its queries (db/run-texts.ts says why 'english'). */
+export const TEXT_SEARCH_CONFIG = "english";
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The texts of a run's conversation the runs list searches (docs/api.md#search):
+ * a prompt, a reply or a tool call's arguments, cut at ingest
+ * (lib/search/run-texts.ts), written by the batch that writes its record;
+ * gone with its run. The turn of a match is read from its record when shown.
+ */
+export const runTexts = pgTable(
+  "run_texts",
+  {
+    runId: runRef(),
+    kind: text("kind").notNull(),
+    /** The record the text is of, as it never changes: the span id, or the prompt's `key:<source_key>` / `n:<n>`. */
+    ref: text("ref").notNull(),
+    text: text("text").notNull(),
+    tsv: tsvector("tsv")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`to_tsvector('${TEXT_SEARCH_CONFIG}'::regconfig, "text")`)),
+  },
+  (t) => [
+    // A run's texts: the ingest's ON CONFLICT DO NOTHING, the snippet of a page's runs, the run's cascade.
+    primaryKey({ columns: [t.runId, t.kind, t.ref] }),
+    // The runs list's q: run_id IN (SELECT run_id FROM run_texts WHERE tsv @@ websearch_to_tsquery(…)).
+    index("run_texts_tsv_idx").using("gin", t.tsv),
+  ],
 );

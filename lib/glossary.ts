@@ -172,6 +172,12 @@ const badge = {
   no_verdict: a("verdict", "no breaker would have stopped this run: no finding, or only notes below the verdict floor"),
 } satisfies Record<string, GlossaryEntry>;
 
+/** A run's figures where one word could mean several sums: the header, the runs list, compare and the report. */
+const figure = {
+  tokens: a("tokens", "input + output + cache-write tokens of every model call, subagents included; cache reads apart"),
+  cache_reads: a("tokens", "tokens the model calls re-read from the prompt cache: shown beside Tokens, never in them"),
+} satisfies Record<string, GlossaryEntry>;
+
 export const GLOSSARY = {
   detector,
   state,
@@ -187,6 +193,7 @@ export const GLOSSARY = {
   event,
   reason,
   badge,
+  figure,
 } as const;
 
 export type GlossaryKind = keyof typeof GLOSSARY;

@@ -25,8 +25,8 @@ const MAX_AUTO_ANALYSE_SPANS = 200_000;
  * default analysis, one run at a time (it caches the report and saves the
  * verdict). A run that fails to analyse keeps "not analysed".
  */
-async function withVerdicts(db: Db, runs: RunSummary[]): Promise<RunSummary[]> {
-  const out: RunSummary[] = [];
+async function withVerdicts<R extends RunSummary>(db: Db, runs: R[]): Promise<R[]> {
+  const out: R[] = [];
   for (const run of runs) {
     if (run.verdict || run.counts.spans > MAX_AUTO_ANALYSE_SPANS) {
       out.push(run);
@@ -91,6 +91,7 @@ export default async function RunsPage({ searchParams }: Props) {
       ) : (
         <RunsTable
           runs={runs}
+          q={query.q}
           sort={query.sort}
           order={query.order}
           sortHref={(sort, order) => hrefWith({ sort, order, cursor: undefined })}

@@ -14,6 +14,7 @@ import { buildMemoryInput } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
+import { addRunTokens, runTokensOf, type RunTokenSums } from "@/lib/analysis/run-tokens";
 import { openImport } from "@/lib/import/open-import";
 import { placeInMemory } from "@/lib/import/place-iterations";
 import type { TextCaps } from "@/lib/import/text-caps";
@@ -130,8 +131,8 @@ function rejectedConsequence(strict: boolean, tripped: boolean): string {
 
 export function summarise(runId: string, records: StoredRecord[], startUs: number): RunSummary {
   let end = startUs;
-  const counts = { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 };
-  let spanTokens = 0;
+  const counts = { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0, cache_read_tokens: 0 };
+  const sums: RunTokenSums = { spanTokens: 0, spanCacheReadTokens: 0, iterationTokens: 0 };
   let name: string | null = null;
   let agent: string | null = null;
   let shape: RunShape | null = null;
@@ -141,11 +142,11 @@ export function summarise(runId: string, records: StoredRecord[], startUs: numbe
     if (r.type === "span") {
       counts.spans += 1;
       if (!r.ok) counts.failures += 1;
-      spanTokens += (r.tokensIn ?? 0) + (r.tokensOut ?? 0);
+      addRunTokens(sums, r);
       end = Math.max(end, r.t1Us);
     } else if (r.type === "iteration") {
       counts.iterations += 1;
-      counts.tokens += r.tokensUsed ?? 0;
+      sums.iterationTokens += r.tokensUsed ?? 0;
       end = Math.max(end, r.tsUs);
     } else if (r.type === "event") {
       counts.events += 1;
@@ -158,7 +159,9 @@ export function summarise(runId: string, records: StoredRecord[], startUs: numbe
       labels = { ...labels, ...r.labels };
     }
   }
-  if (counts.tokens === 0) counts.tokens = spanTokens;
+  const tokens = runTokensOf(sums);
+  counts.tokens = tokens.tokens;
+  counts.cache_read_tokens = tokens.cacheReadTokens;
   return {
     run_id: runId,
     name,

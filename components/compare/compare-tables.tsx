@@ -1,9 +1,15 @@
 // The side-by-side tables of /compare: numeric rows with the delta B − A
 // (the worse side marked), text rows with differences marked, and the tool
 // table over the union of both runs' tools. Render only: the rows come from
-// lib/compare/compare-runs.ts.
+// lib/compare/compare-runs.ts. A row that is one of the run's defined figures
+// (Tokens, cache reads: docs/analysis.md#tokens) links its label to the definition.
+import { Term } from "@/components/shared/glossary-term";
+import type { GlossaryName } from "@/lib/glossary";
 import type { FigureRow, TextRow, ToolCompareRow, ToolStat, Unit } from "@/lib/compare/compare-runs";
 import { formatCount, formatDuration, formatPct, formatTokens, formatUsd } from "@/lib/format";
+
+/** The figure rows whose label is a glossary term. */
+const FIGURE_TERMS: Partial<Record<string, GlossaryName<"figure">>> = { tokens: "tokens", cache_reads: "cache_reads" };
 
 function formatValue(v: number | null, unit: Unit): string {
   if (v == null) return "—";
@@ -40,7 +46,7 @@ export function CompareFigures({ rows, testId }: { rows: FigureRow[]; testId?: s
       <tbody>
         {rows.map((r) => (
           <tr key={r.key} data-row={r.key}>
-            <th scope="row">{r.label}</th>
+            <th scope="row">{FigureLabel(r)}</th>
             <td className={`num ${r.worse === "a" ? "worse" : ""}`}>{formatValue(r.a, r.unit)}</td>
             <td className={`num ${r.worse === "b" ? "worse" : ""}`}>{formatValue(r.b, r.unit)}</td>
             <td className={`num ${r.worse ? `delta-${r.worse === "b" ? "up" : "down"}` : ""}`}>
@@ -50,6 +56,17 @@ export function CompareFigures({ rows, testId }: { rows: FigureRow[]; testId?: s
         ))}
       </tbody>
     </table>
+  );
+}
+
+function FigureLabel(r: FigureRow): React.ReactNode {
+  const term = FIGURE_TERMS[r.key];
+  return term ? (
+    <Term kind="figure" name={term}>
+      {r.label}
+    </Term>
+  ) : (
+    r.label
   );
 }
 

@@ -3,33 +3,36 @@
 // thought — or a tool call as a compact row: ✓/✗, the tool, what it was
 // asked, its duration, the error line, its edits as a diff and the result's
 // head folded in a <details>. Each has its `span-<id>` anchor and a link that
-// opens the timeline with the span selected. Texts are React text: raw HTML
-// in a prompt or a result shows as written.
+// opens the timeline with the span selected (beside the timeline, the pane
+// turns that link into a selection). Texts are React text: raw HTML in a
+// prompt or a result shows as written.
 import Link from "next/link";
-import type { ConversationCall, ConversationItem, ConversationReply } from "@/lib/conversation/prepare";
+import { spanAnchor } from "@/lib/conversation/anchors";
+import type { ConversationCall, ConversationItem, ConversationReply } from "@/lib/schemas/conversation";
 import { formatCount } from "@/lib/format";
 import { pluralWord } from "@/lib/plural";
 import { SPAN_OUTPUT_MAX_CHARS } from "@/lib/schemas/records";
 import { ConversationDiff } from "./conversation-diff";
 import { runTabHref } from "./run-tabs";
 
-type Props = { runId: string; item: ConversationItem };
+type Props = { runId: string; item: ConversationItem; highlighted?: boolean };
 
 /** The timeline with this span selected (lib/timeline/url-state.ts: `span=`). */
 export function conversationSpanHref(runId: string, spanId: string): string {
   return runTabHref(runId, "timeline", { span: spanId });
 }
 
-export function ConversationItemRow({ runId, item }: Props) {
+export function ConversationItemRow({ runId, item, highlighted = false }: Props) {
   const depth = item.depth > 0 ? ({ "--depth": item.depth } as React.CSSProperties) : undefined;
   return (
     <li
-      id={`span-${item.spanId}`}
+      id={spanAnchor(item.spanId)}
       className={`conversation-item conversation-${item.type === "llm" ? "reply" : "call"}`}
       style={depth}
       data-testid={item.type === "llm" ? "conversation-reply" : "conversation-call"}
       data-span-id={item.spanId}
       data-ok={item.ok}
+      data-highlighted={highlighted || undefined}
     >
       {item.type === "llm" ? <Reply runId={runId} item={item} /> : <Call runId={runId} item={item} />}
     </li>

@@ -3,12 +3,15 @@
 // the assistant's texts and the tool calls (conversation-item.tsx) — with a
 // plain GET search form (`q`, no script) that keeps the turns and items
 // that mention it. Server-rendered from lib/conversation's prepared data;
-// each turn has its `turn-<n>` anchor.
+// each turn has its `turn-<n>` anchor. A turn (ConversationTurnSection) is
+// also what the pane beside the timeline lists, with the pane's target
+// highlighted.
 import Link from "next/link";
 import type { ConversationSearch } from "@/lib/conversation/filter";
-import type { ConversationTurn } from "@/lib/conversation/prepare";
+import type { ConversationTurn } from "@/lib/schemas/conversation";
 import { plural, pluralWord } from "@/lib/plural";
 import { formatCount } from "@/lib/format";
+import { spanAnchor } from "@/lib/conversation/anchors";
 import { ConversationItemRow } from "./conversation-item";
 import { runTabHref } from "./run-tabs";
 
@@ -60,7 +63,14 @@ export function ConversationTab({ runId, search }: Props) {
   );
 }
 
-function ConversationTurnSection({ runId, turn }: { runId: string; turn: ConversationTurn }) {
+type TurnProps = {
+  runId: string;
+  turn: ConversationTurn;
+  /** The anchor (`turn-<n>` or `span-<id>`) to highlight: the pane's target; none in the tab. */
+  highlight?: string | null;
+};
+
+export function ConversationTurnSection({ runId, turn, highlight = null }: TurnProps) {
   const titleId = `${turn.anchor}-title`;
   return (
     <section
@@ -68,6 +78,7 @@ function ConversationTurnSection({ runId, turn }: { runId: string; turn: Convers
       id={turn.anchor}
       aria-labelledby={titleId}
       data-testid="conversation-turn"
+      data-highlighted={highlight === turn.anchor || undefined}
     >
       <h3 id={titleId} className="conversation-turn-head">
         <a href={`#${turn.anchor}`}>{turn.title}</a>
@@ -84,7 +95,12 @@ function ConversationTurnSection({ runId, turn }: { runId: string; turn: Convers
       ) : (
         <ol className="conversation-items">
           {turn.items.map((item) => (
-            <ConversationItemRow key={item.spanId} runId={runId} item={item} />
+            <ConversationItemRow
+              key={item.spanId}
+              runId={runId}
+              item={item}
+              highlighted={highlight === spanAnchor(item.spanId)}
+            />
           ))}
         </ol>
       )}

@@ -1,6 +1,8 @@
 // The stagnation card's detections: each detector (its glossary term) with the
 // iterations it fired at as ranges, each range a link to the timeline at its
-// first iteration. Render only: lib/charts/overview groups, the page builds the hrefs.
+// first iteration with the conversation pane open on that turn
+// (docs/dashboard.md#conversation). Render only: lib/charts/overview groups,
+// the page builds the hrefs.
 import Link from "next/link";
 import type { DetectionGroup } from "@/lib/charts/overview";
 import { Term } from "@/components/shared/glossary-term";
@@ -20,7 +22,13 @@ export function RunDetectionLinks({ groups, hrefOf }: Props) {
               <span key={r.text}>
                 {j > 0 && ", "}
                 {href ? (
-                  <Link href={href} className="detection-link" data-testid="detection-link" data-iteration={r.first}>
+                  <Link
+                    href={href}
+                    className="detection-link"
+                    data-testid="detection-link"
+                    data-iteration={r.first}
+                    title={`the timeline at iteration ${r.first}, beside its turn in the conversation`}
+                  >
                     {r.text}
                   </Link>
                 ) : (

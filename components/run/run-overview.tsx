@@ -2,6 +2,8 @@
 // times were estimated on import, the run's figures, then the four
 // verdicts, each a link to the tab that explains it, their terms linked to
 // the glossary; and their stand-in while the analysis runs, of the same shape.
+// "Tokens" and the "cache reads" beside them are the run's counts
+// (docs/analysis.md#tokens), each label a link to that definition.
 // Render only: the verdict sentences come from lib/charts/overview.
 import Link from "next/link";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
@@ -67,14 +69,27 @@ export function RunOverview({
   cost: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const figures: [string, React.ReactNode, string][] = [
+  const figures: [React.ReactNode, React.ReactNode, string][] = [
     ["Started (UTC)", formatTimestamp(run.started_at), "started"],
     ["Duration", formatDuration(run.duration_ms), "duration"],
     ["Spans", formatCount(run.counts.spans), "spans"],
     ["Failures", formatCount(run.counts.failures), "failures"],
     ["Iterations", formatCount(run.counts.iterations), "iterations"],
     ["Events", formatCount(run.counts.events), "events"],
-    ["Tokens", formatTokens(run.counts.tokens), "tokens"],
+    [
+      <Term kind="figure" name="tokens" key="t">
+        Tokens
+      </Term>,
+      formatTokens(run.counts.tokens),
+      "tokens",
+    ],
+    [
+      <Term kind="figure" name="cache_reads" key="c">
+        cache reads
+      </Term>,
+      formatTokens(run.counts.cache_read_tokens),
+      "cache",
+    ],
     ["Cost", cost, "cost"],
   ];
   return (

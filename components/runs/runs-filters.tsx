@@ -10,7 +10,7 @@ export function RunsFilters({ query, agents, labels }: { query: RunListQuery; ag
     <form className="row" method="get" action="/runs" role="search">
       <input
         name="q"
-        placeholder="Search name or run id"
+        placeholder="Search names, ids and conversations"
         defaultValue={query.q ?? ""}
         aria-label="search"
         style={{ width: 240 }}

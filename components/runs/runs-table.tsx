@@ -1,14 +1,18 @@
 // The runs table (docs/dashboard.md Runs). Render only: rows and the current sort in,
 // links out. Sorting and paging are plain links, so the page works without JS.
 // On a phone each row becomes a card (name, badges, then the labelled figures) and
-// the header a line of sort links: app/globals.css, .runs-table.
+// the header a line of sort links: app/globals.css, .runs-table. The Tokens
+// header's hover text is their definition (docs/analysis.md#tokens).
 import Link from "next/link";
-import type { RunSummary } from "@/lib/schemas/api";
+import type { RunListItem, RunSummary } from "@/lib/schemas/api";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
+import { GLOSSARY } from "@/lib/glossary";
 import { RunBadges } from "./run-badges";
+import { RunMatch } from "./run-match";
 import { RunOutcome, RunShapeTerm } from "./run-outcome";
 
-type Column = { key: string; label: string; sort?: string; num?: boolean };
+/** `title`: the hover text of a header that is a defined figure (a sort link cannot hold the glossary link). */
+type Column = { key: string; label: string; sort?: string; num?: boolean; title?: string };
 const COLUMNS: Column[] = [
   { key: "name", label: "Run", sort: "name" },
   { key: "status", label: "Status" },
@@ -20,7 +24,7 @@ const COLUMNS: Column[] = [
   { key: "spans", label: "Spans", sort: "spans", num: true },
   { key: "failures", label: "Failures", sort: "failures", num: true },
   { key: "iterations", label: "Iterations", num: true },
-  { key: "tokens", label: "Tokens", sort: "tokens", num: true },
+  { key: "tokens", label: "Tokens", sort: "tokens", num: true, title: `Tokens: ${GLOSSARY.figure.tokens.short}` },
   { key: "cost", label: "Cost", num: true },
 ];
 
@@ -29,8 +33,11 @@ export function RunsTable({
   sortHref,
   sort,
   order,
+  q,
 }: {
-  runs: RunSummary[];
+  runs: RunListItem[];
+  /** The search, for a text match's link (RunMatch). */
+  q?: string;
   sortHref: (sort: string, order: "asc" | "desc") => string;
   sort: string;
   order: "asc" | "desc";
@@ -41,7 +48,11 @@ export function RunsTable({
         <thead>
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c.key} className={[c.num && "num", !c.sort && "no-sort"].filter(Boolean).join(" ") || undefined}>
+              <th
+                key={c.key}
+                title={c.title}
+                className={[c.num && "num", !c.sort && "no-sort"].filter(Boolean).join(" ") || undefined}
+              >
                 {c.sort ? (
                   <Link href={sortHref(c.sort, sort === c.sort && order === "desc" ? "asc" : "desc")}>
                     {c.label}
@@ -60,6 +71,7 @@ export function RunsTable({
               <td className="runs-name">
                 <Link href={`/runs/${encodeURIComponent(r.run_id)}`}>{r.name ?? r.run_id}</Link>
                 {r.name && <div className="muted mono">{r.run_id}</div>}
+                {r.match && <RunMatch runId={r.run_id} match={r.match} q={q ?? ""} />}
               </td>
               <td>
                 <RunBadges run={r} />
@@ -86,7 +98,12 @@ export function RunsTable({
               <td data-label="Iterations" className="num" data-testid="run-iterations">
                 {formatCount(r.counts.iterations)}
               </td>
-              <td data-label="Tokens" className="num">
+              <td
+                data-label="Tokens"
+                className="num"
+                data-testid="run-tokens"
+                title={`+ ${formatTokens(r.counts.cache_read_tokens)} cache reads (docs/analysis.md#tokens)`}
+              >
                 {formatTokens(r.counts.tokens)}
               </td>
               <td data-label="Cost" className="num" data-testid="run-cost">

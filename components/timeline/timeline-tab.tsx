@@ -8,14 +8,15 @@
 // page it fetches that one too, hinted to the browser to preload. `folds=0`
 // and `idle=` set the idle folds (lib/timeline/idle-folds.ts). The
 // analysis is handed on as a promise: the spans are drawn without waiting
-// for it, and the lanes and halt lines join when it arrives.
+// for it, and the lanes and halt lines join when it arrives. `conv=1` opens
+// the conversation pane beside the waterfall (docs/dashboard.md#conversation).
 import { preload } from "react-dom";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import type { CommentOut } from "@/lib/schemas/comments";
 import { pickLaneInputs } from "@/lib/timeline/lanes";
 import { parseFoldParams } from "@/lib/timeline/idle-folds";
 import { pickBreakerInputs, pickWaitTools, type TimelineAnalysis } from "@/lib/timeline/overlays";
-import { parseFilterParams, parseMomentParam, parseViewParam } from "@/lib/timeline/url-state";
+import { parseConversationParam, parseFilterParams, parseMomentParam, parseViewParam } from "@/lib/timeline/url-state";
 import { timelinePageUrl, type TimelinePage } from "@/lib/timeline/wire";
 import { TimelineView } from "./timeline-view";
 
@@ -55,6 +56,7 @@ export function TimelineTab({ runId, firstPage, analysis, searchParams, comments
       initialAt={parseMomentParam(searchParams.at, view)}
       initialFilter={parseFilterParams(searchParams)}
       initialFolds={parseFoldParams(searchParams)}
+      initialConversation={parseConversationParam(searchParams)}
       comments={comments}
       mentionNames={mentionNames}
     />

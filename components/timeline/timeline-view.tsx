@@ -37,6 +37,8 @@ import { useTimelineOverlays } from "./use-timeline-overlays";
 import { useTimeAxis } from "./use-time-axis";
 import { useRowSelection } from "./use-row-selection";
 import { useUrlSync } from "./use-url-sync";
+import { useConversationSync } from "./use-conversation-sync";
+import { TimelineConversationPane } from "./timeline-conversation-pane";
 import css from "./timeline.module.css";
 
 export type TimelineViewProps = {
@@ -52,6 +54,8 @@ export type TimelineViewProps = {
   initialFilter: TimelineFilter;
   /** Whether idle stretches are folded, and past how long (folds=, idle=). */
   initialFolds: FoldParams;
+  /** The conversation pane beside the waterfall is open (conv=1). */
+  initialConversation: boolean;
   comments: CommentOut[];
   mentionNames: readonly string[];
 };
@@ -118,8 +122,21 @@ export function TimelineView(props: TimelineViewProps) {
     setReveal,
   });
   useLinkTarget(target, applyTarget, { rows, store, selectedRow, done }, setReveal);
+  const conv = useConversationSync({
+    runId,
+    initialOpen: props.initialConversation,
+    store,
+    rows,
+    selectedId,
+    startUs: o.startUs,
+    view: shown,
+    bounds,
+    setView,
+    setSelectedId,
+    setReveal,
+  });
   const atShown = focusAt !== null && view !== null && initialView !== null && sameView(view, initialView);
-  useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown, foldParams);
+  useUrlSync(view && clampView(view, bounds), selectedId, run !== null, filter, atShown, foldParams, conv.open);
 
   const zoom = (kind: "in" | "out" | "reset") => {
     if (kind === "reset") return setView(null);
@@ -241,6 +258,9 @@ export function TimelineView(props: TimelineViewProps) {
             axis={axis}
             top={MINIMAP_H + 1}
             labelW={labelW}
+            runId={runId}
+            band={conv.focus}
+            onTurn={conv.goToAnchor}
           />
         </div>
       </div>
@@ -265,6 +285,7 @@ export function TimelineView(props: TimelineViewProps) {
           onClose={() => c.setOpenId(null)}
         />
       )}
+      <TimelineConversationPane {...conv.pane} />
     </div>
   );
 }

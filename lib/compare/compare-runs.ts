@@ -101,7 +101,9 @@ const COUNT_FIGURES: Figure[] = [
   ["failures", "Failures", "count", (r) => r.run.counts.failures],
   ["iterations", "Iterations", "count", (r) => r.run.counts.iterations],
   ["events", "Events", "count", (r) => r.run.counts.events],
+  // docs/analysis.md#tokens: the run's Tokens, and the cache reads they leave out.
   ["tokens", "Tokens", "tokens", (r) => r.run.counts.tokens],
+  ["cache_reads", "Cache reads", "tokens", (r) => r.run.counts.cache_read_tokens],
   ["cost", "Cost", "usd", (r) => runCostOf(r.report, r.run.cost_usd)],
   // Slow, failing or repeated tools, as the runs list's badge counts them (overcalled alone is not alarmed).
   ["bottlenecks", "Bottleneck tools", "count", (r) => countBottlenecks(r.report.bottlenecks).alarmed],

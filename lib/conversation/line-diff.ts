@@ -7,8 +7,10 @@
 // "all the old lines removed, all the new ones added". Lines only: no word
 // diff, no moved-block detection, no hunks (an edit's texts are short).
 
-export type DiffOp = "same" | "del" | "add";
-export type DiffLine = { op: DiffOp; text: string };
+import type { ConversationDiffLine } from "../schemas/conversation";
+
+export type DiffLine = ConversationDiffLine;
+export type DiffOp = DiffLine["op"];
 
 /** Cells of the LCS table (old lines × new lines between the common head and tail) computed at most. */
 export const LINE_DIFF_MAX_CELLS = 250_000;

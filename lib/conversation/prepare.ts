@@ -10,10 +10,12 @@
 // counted. Pure; O(calls · log turns + size of their inputs).
 import { clipAtWord } from "../format-clip";
 import { formatDuration } from "../format";
+import type * as wire from "../schemas/conversation";
 import { SPAN_OUTPUT_MAX_CHARS } from "../schemas/records";
 import { formatTimeUs } from "../time";
+import { BEFORE_ANCHOR, turnAnchor } from "./anchors";
 import type { ConversationIteration, ConversationSource, ConversationSpan } from "./source";
-import { diffOfToolCall, type ToolDiff } from "./tool-diff";
+import { diffOfToolCall } from "./tool-diff";
 import { inputText, summarizeToolInput } from "./tool-summary";
 
 /** A call's error line is cut here. */
@@ -21,53 +23,14 @@ const ERROR_LINE_MAX_CHARS = 300;
 /** Nesting shown at most: deeper calls are drawn at this depth. */
 export const MAX_DEPTH = 4;
 
-type ItemBase = {
-  spanId: string;
-  /** The model's or the tool's name. */
-  name: string;
-  /** How many of the calls listed it is nested under (parent_id), at most MAX_DEPTH. */
-  depth: number;
-  t0Us: number;
-  durationLabel: string;
-  ok: boolean;
-  /** The first line of its error; null when it has none. */
-  errorLine: string | null;
-};
 /** A model response: what the assistant said, and how long it thought. */
-export type ConversationReply = ItemBase & { type: "llm"; text: string | null; thinkingChars: number | null };
-/** A tool call: what it was asked, what came back, what it changed. */
-export type ConversationCall = ItemBase & {
-  type: "tool";
-  summary: string;
-  result: string | null;
-  /** The result is the head the ingest kept (docs/format.md#span), not all of it. */
-  resultIsHead: boolean;
-  diff: ToolDiff | null;
-  /** Its input's strings, for the search only. */
-  inputText: string;
-};
+export type ConversationReply = wire.ConversationReply;
+/** A tool call, with its input's strings for the search only (the wire leaves them out: wire.ts). */
+export type ConversationCall = wire.ConversationCall & { inputText: string };
 export type ConversationItem = ConversationReply | ConversationCall;
-
-export type ConversationTurn = {
-  /** The anchor id: `turn-<n>`, `turn-before` for the calls before the first turn. */
-  anchor: string;
-  n: number | null;
-  title: string;
-  /** "09:02:06 UTC" and "+2m 6s" (from the run's start); null when the turn has no time. */
-  timeLabel: string | null;
-  offsetLabel: string | null;
-  prompt: string | null;
-  items: ConversationItem[];
-};
-
-export type Conversation = {
-  turns: ConversationTurn[];
-  /** Calls not read (after the first CONVERSATION_SPAN_LIMIT) and the turns left out with them. */
-  moreSpans: number;
-  moreTurns: number;
-  hasPrompts: boolean;
-  hasTexts: boolean;
-};
+export type ConversationTurn = Omit<wire.ConversationTurn, "items"> & { items: ConversationItem[] };
+export type Conversation = Omit<wire.Conversation, "turns"> & { turns: ConversationTurn[] };
+type ItemBase = Omit<ConversationReply, "type" | "text" | "thinkingChars">;
 
 type Slot = { turn: ConversationTurn; startUs: number | null };
 
@@ -79,14 +42,17 @@ export function prepareConversation(src: ConversationSource): Conversation {
   const byStart = [...slots.values()]
     .filter((s): s is Slot & { startUs: number } => s.startUs !== null)
     .sort((a, b) => a.startUs - b.startUs || (a.turn.n ?? 0) - (b.turn.n ?? 0));
-  const before = turnOf("turn-before", null, beforeTitle(hasPrompts, src.iterations.length > 0), null, src.startUs);
+  const before = turnOf(BEFORE_ANCHOR, null, beforeTitle(hasPrompts, src.iterations.length > 0), null, src.startUs);
   const depths = depthsOf(src.spans);
   for (const span of src.spans) {
     const item = prepareItem(span, depths.get(span.spanId) ?? 0);
     if (span.iteration !== null) {
       let slot = slots.get(span.iteration);
       if (!slot) {
-        slot = { turn: turnOf(`turn-${span.iteration}`, span.iteration, null, span.t0Us, src.startUs), startUs: null };
+        slot = {
+          turn: turnOf(turnAnchor(span.iteration), span.iteration, null, span.t0Us, src.startUs),
+          startUs: null,
+        };
         slots.set(span.iteration, slot);
       }
       slot.turn.items.push(item);
@@ -119,7 +85,7 @@ function iterationSlot(
   prev: ConversationIteration | undefined,
 ): Slot {
   const startUs = it.startedAtUs ?? prev?.tsUs ?? src.startUs;
-  const turn = turnOf(`turn-${it.n}`, it.n, null, startUs, src.startUs);
+  const turn = turnOf(turnAnchor(it.n), it.n, null, startUs, src.startUs);
   turn.prompt = it.prompt;
   return { turn, startUs };
 }
@@ -129,6 +95,7 @@ function turnOf(anchor: string, n: number | null, title: string | null, atUs: nu
     anchor,
     n,
     title: title ?? `Turn ${n}`,
+    atUs,
     timeLabel: atUs === null ? null : `${formatTimeUs(atUs).slice(11, 19)} UTC`,
     offsetLabel: atUs === null ? null : offsetLabelOf(atUs - runUs),
     prompt: null,

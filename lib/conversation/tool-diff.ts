@@ -11,7 +11,8 @@
 // DIFF_LINE_MAX_CHARS. Pure; O(size of the input) but for the line diff's
 // own bound. No diff against the file on disk: only what the call said.
 import { commandText, patchOfApplyPatchCall, patchOfCommand } from "../import/codex-patch";
-import { diffLines, splitLines, type DiffLine } from "./line-diff";
+import type { ConversationDiffBlock, ConversationToolDiff } from "../schemas/conversation";
+import { diffLines, splitLines } from "./line-diff";
 import { filePathOfInput } from "./tool-summary";
 
 /** Lines of one call's diff shown at most; the rest are counted. */
@@ -19,13 +20,8 @@ export const DIFF_MAX_LINES = 300;
 /** A diff line longer than this is cut (a minified file). */
 export const DIFF_LINE_MAX_CHARS = 1000;
 
-export type DiffBlock = {
-  path: string | null;
-  /** "new file", "deleted", "moved to …": what a patch says of the file besides its lines. */
-  note: string | null;
-  lines: DiffLine[];
-};
-export type ToolDiff = { blocks: DiffBlock[]; hiddenLines: number };
+export type DiffBlock = ConversationDiffBlock;
+export type ToolDiff = ConversationToolDiff;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -58,7 +58,7 @@ export function renderMarkdownReport(
     "",
   );
   out.push(
-    `${plural(run.counts.spans, "span")} (${formatCount(run.counts.failures)} failed) · ${plural(run.counts.iterations, "iteration")} · ${plural(run.counts.events, "event")} · ${formatTokens(run.counts.tokens)} ${pluralWord(run.counts.tokens, "token")}${costText(runCostOf(report, run.cost_usd))}`,
+    `${plural(run.counts.spans, "span")} (${formatCount(run.counts.failures)} failed) · ${plural(run.counts.iterations, "iteration")} · ${plural(run.counts.events, "event")} · ${formatTokens(run.counts.tokens)} ${pluralWord(run.counts.tokens, "token")}${cacheReadText(run.counts.cache_read_tokens)}${costText(runCostOf(report, run.cost_usd))}`,
     "",
     `Shape: ${run.shape} · outcome: ${outcomeLine(run.outcome)}`,
     "",
@@ -243,6 +243,9 @@ export function breakerEvents(report: AnalysisReport): BreakerEventRow[] {
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1].localeCompare(b[1])));
   return rows.map(([at, breaker, event, reason]) => ({ at, breaker, event, reason }));
 }
+
+/** " (+ 180.0k cache reads)" beside the tokens (docs/analysis.md#tokens: never in them), nothing without any. */
+const cacheReadText = (n: number): string => (n > 0 ? ` (+ ${formatTokens(n)} cache ${pluralWord(n, "read")})` : "");
 
 /** " · $1.23" beside the tokens, nothing when the run has no cost. */
 const costText = (usd: number | null): string => (usd === null ? "" : ` · ${formatUsd(usd)}`);

@@ -66,7 +66,10 @@ export const RunCounts = z.object({
   failures: z.number(),
   iterations: z.number(),
   events: z.number(),
+  /** docs/analysis.md#tokens: input + output + cache-write tokens of every call, subagents' included; else the iterations' tokens_used. */
   tokens: z.number(),
+  /** The calls' cache-read tokens: shown beside `tokens`, never in them (0 when the iterations' tokens count). */
+  cache_read_tokens: z.number(),
 });
 export type RunCounts = z.infer<typeof RunCounts>;
 
@@ -110,8 +113,31 @@ export const RunDetail = RunSummary.extend({
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
+/** What of a run's conversation the search of the runs list reads (docs/api.md#search). */
+export const RUN_TEXT_KINDS = ["prompt", "reply", "tool_input"] as const;
+export type RunTextKind = (typeof RUN_TEXT_KINDS)[number];
+
+/** Where a run's text matched `q`, and a few words around it: plain text, never markup. */
+export const RunTextMatch = z.object({
+  kind: z.enum(RUN_TEXT_KINDS),
+  /** The turn: the prompt's iteration, or the span's (null when it has none). */
+  iteration: z.number().int().nullable(),
+  /** The llm or tool span (null for a prompt). */
+  span_id: z.string().nullable(),
+  /** The conversation tab's anchor of the place: `turn-<n>` or `span-<id>` (null: a prompt whose turn is gone). */
+  anchor: z.string().nullable(),
+  snippet: z.string(),
+  /** The matched words in `snippet`: [start, end) offsets in UTF-16 code units. */
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type RunTextMatch = z.infer<typeof RunTextMatch>;
+
+/** A run of the list: with `match` when `q` matched its conversation's text. */
+export const RunListItem = RunSummary.extend({ match: RunTextMatch.optional() });
+export type RunListItem = z.infer<typeof RunListItem>;
+
 /** GET /api/v1/runs. */
-export const RunListResponse = z.object({ runs: z.array(RunSummary), next_cursor: z.string().nullable() });
+export const RunListResponse = z.object({ runs: z.array(RunListItem), next_cursor: z.string().nullable() });
 export type RunListResponse = z.infer<typeof RunListResponse>;
 
 /** DELETE /api/v1/runs/{run_id}. */

@@ -18,6 +18,8 @@ import * as ingest from "./ingest-api";
 import * as otlp from "./otlp-api";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
 import { SweepPoint, SweepResponse } from "./sweep";
+import { AccountUnlocked } from "./throttle";
+import { ConversationResponse } from "./conversation";
 import { TimelinePage } from "./timeline";
 
 export type JsonSchema = Record<string, unknown>;
@@ -53,7 +55,7 @@ export const TAGS = [
   { name: "analysis", description: "The analysis report and the post-mortem (docs/analysis.md)." },
   { name: "comments", description: "The team's comments on a run." },
   { name: "review", description: "A run's review: status, verdict, root cause and action items." },
-  { name: "timeline", description: "The timeline's compact span pages." },
+  { name: "timeline", description: "The timeline's compact span pages, and the conversation beside it." },
   { name: "settings", description: "The project's analysis thresholds, and what-if profiles." },
   { name: "accounts", description: "Sign-in, users and API keys (docs/accounts.md)." },
   { name: "otlp", description: "The OTLP/HTTP receiver (docs/otlp.md)." },
@@ -69,6 +71,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   RunVerdict: api.RunVerdict,
   RunSummary: api.RunSummary,
   RunDetail: api.RunDetail,
+  RunTextMatch: api.RunTextMatch,
+  RunListItem: api.RunListItem,
   RunList: api.RunListResponse,
   RunDeleted: api.RunDeleted,
   Span: api.SpanOut,
@@ -90,6 +94,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ProfileList: profiles.ProfileList,
   ProfileAnswer: profiles.ProfileAnswer,
   TimelinePage,
+  Conversation: ConversationResponse,
   IngestLineError: ingest.IngestLineError,
   IngestResponse: ingest.IngestResponse,
   ExampleFileResult: ingest.ExampleFileResult,
@@ -108,6 +113,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ApiKeyList: auth.KeyList,
   ApiKeyCreated: auth.KeyCreated,
   ApiKeyRevoked: auth.KeyRevoked,
+  AccountUnlocked,
 };
 
 /** Named schemas of what the server accepts (converted as input). */
@@ -162,6 +168,13 @@ export const ERROR_RESPONSES = {
     content: json(ErrorBody),
   },
   UnsupportedMediaType: { description: "`unsupported_media_type`.", content: json(ErrorBody) },
+  TooManyAttempts: {
+    description:
+      "`too_many_attempts`: too many failed sign-ins for this account or client address (docs/accounts.md); " +
+      "retry after Retry-After.",
+    content: json(ErrorBody),
+    headers: RETRY_AFTER,
+  },
   Internal: { description: "`internal`: a bug; the server logged it.", content: json(ErrorBody) },
   Unavailable: {
     description: "`db_unavailable`: the database cannot be reached (details: what was stored); retry later.",

@@ -15,6 +15,8 @@ import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from ".
 import { json, SERVER_ERRORS, type RouteDocs } from "./openapi-components";
 import { SettingsResponse, SettingsUpdate } from "./settings-api";
 import { MAX_SWEEP_VALUES, SweepQueryParams, SweepResponse, SWEEPABLE_SETTINGS } from "./sweep";
+import { CONVERSATION_SPAN_LIMIT } from "../conversation/source";
+import { ConversationResponse } from "./conversation";
 import { TimelinePage, TimelineQuery } from "./timeline";
 
 const RUN_ERRORS = { 404: "NotFound", ...SERVER_ERRORS } as const;
@@ -129,7 +131,7 @@ export const API_ROUTES: RouteDocs = {
       tag: "runs",
       query: api.RunListQuery,
       queryDescriptions: {
-        q: "Part of the run's name or id.",
+        q: "Part of the run's name or id, or words of its conversation (prompts, replies, tool arguments; `websearch_to_tsquery` syntax): a text hit carries `match`.",
         label: "`key:value` (or `key=value`); a bare `key` matches any value.",
         from: "Runs started at or after this time.",
         to: "Runs started before this time.",
@@ -357,6 +359,17 @@ export const API_ROUTES: RouteDocs = {
         400: "BadRequest",
         ...RUN_ERRORS,
       },
+    },
+  },
+  "/api/v1/runs/{run_id}/conversation": {
+    get: {
+      operationId: "getConversation",
+      summary: "The run as a conversation: turns, replies, tool calls and their edits",
+      description:
+        "Prepared as the dashboard's Conversation tab and the pane beside the timeline show it: the first " +
+        `${CONVERSATION_SPAN_LIMIT} calls, the rest counted in \`moreSpans\`.`,
+      tag: "timeline",
+      responses: { 200: { description: "The conversation.", content: json(ConversationResponse) }, ...RUN_ERRORS },
     },
   },
   "/api/v1/runs/{run_id}/timeline/spans/{span_id}": {

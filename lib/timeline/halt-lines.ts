@@ -4,7 +4,10 @@
 // with the saving its label carries (the loop breaker's own savings; for the
 // trip, the iterations and time that came after it). Both are Loopscope's
 // replay of the breakers, not what the harness did: each label opens with
-// "replay:". Pure; O(iterations).
+// "replay:". The label comes in parts, so the page can make the breaker's
+// words a glossary term, the iteration a link to its turn in the
+// conversation (docs/dashboard.md#conversation) and the detector a term.
+// Pure; O(iterations).
 import { formatDuration, formatTokens, formatUsd } from "../format";
 import { plural, pluralWord } from "../plural";
 import { parseTimeUs } from "../time";
@@ -17,7 +20,34 @@ import { timelineMomentQuery } from "./url-state";
 /** What opens every label of the replay's verdicts, apart from what the log says happened. */
 export const REPLAY_PREFIX = "replay: ";
 
-export type HaltLine = { kind: "loop" | "layers"; atMs: number; iteration: number; reason: string; label: string };
+/**
+ * A label as `${prefix}${verdict} · ${iterationText}${detail}`: `verdict` is
+ * the words of `breaker` (the glossary's breaker kind), `detail` opens with
+ * the reason in parentheses.
+ */
+export type HaltLabelParts = {
+  prefix: string;
+  verdict: string;
+  breaker: "loop" | "layer";
+  iterationText: string;
+  detail: string;
+};
+export type HaltLine = {
+  kind: "loop" | "layers";
+  atMs: number;
+  iteration: number;
+  reason: string;
+  label: string;
+  parts: HaltLabelParts;
+};
+
+/** The whole label of its parts. */
+export const haltLabelOf = (p: HaltLabelParts): string => `${p.prefix}${p.verdict} · ${p.iterationText}${p.detail}`;
+
+function labelled(line: Omit<HaltLine, "label" | "parts">, parts: Omit<HaltLabelParts, "prefix" | "iterationText">) {
+  const all = { prefix: REPLAY_PREFIX, iterationText: `iteration ${line.iteration}`, ...parts };
+  return { ...line, label: haltLabelOf(all), parts: all };
+}
 
 /** "9 iterations · 45.2k tokens · $0.12 · 12m 3s": the figures the report has, in the overview's formats. */
 export function formatSavings(s: {
@@ -44,13 +74,15 @@ export function haltLines(
 ): HaltLine[] {
   const out: HaltLine[] = [];
   if (x.halt) {
-    out.push({
-      kind: "loop",
-      atMs: msFromIso(x.halt.at, startUs),
-      iteration: x.halt.iteration,
-      reason: x.halt.reason,
-      label: `${REPLAY_PREFIX}would have halted here · iteration ${x.halt.iteration} (${x.halt.reason}) · saves ${formatSavings(x.savings)}`,
-    });
+    const { iteration, reason } = x.halt;
+    const line = { kind: "loop" as const, atMs: msFromIso(x.halt.at, startUs), iteration, reason };
+    out.push(
+      labelled(line, {
+        verdict: "would have halted here",
+        breaker: "loop",
+        detail: ` (${reason}) · saves ${formatSavings(x.savings)}`,
+      }),
+    );
   }
   const trip = x.layers
     .filter((e) => e.kind === "trip" && e.iteration != null)
@@ -58,13 +90,14 @@ export function haltLines(
   if (trip) {
     const atMs = msFromIso(trip.at, startUs);
     const after = iterationNs.filter((n) => n > trip.iteration!).length;
-    out.push({
-      kind: "layers",
-      atMs,
-      iteration: trip.iteration!,
-      reason: trip.layer,
-      label: `${REPLAY_PREFIX}three-layer trip · iteration ${trip.iteration} (${trip.layer}) · ${formatSavings({ iterations: after, ms: Math.max(0, endMs - atMs) })} after`,
-    });
+    const line = { kind: "layers" as const, atMs, iteration: trip.iteration!, reason: trip.layer };
+    out.push(
+      labelled(line, {
+        verdict: "three-layer trip",
+        breaker: "layer",
+        detail: ` (${trip.layer}) · ${formatSavings({ iterations: after, ms: Math.max(0, endMs - atMs) })} after`,
+      }),
+    );
   }
   return out;
 }

@@ -2,7 +2,9 @@
 // decimals allowed), `span=<span_id>`, `at=<ms>` (the moment a link points
 // at, highlighted; the window's middle when absent), the filters
 // (`tool=`, `failures=1`, `q=`) and the idle folds (`folds=0` unfolds the
-// time, `idle=<minutes>` moves the threshold: idle-folds.ts), read from the page's search params and
+// time, `idle=<minutes>` moves the threshold: idle-folds.ts) and the
+// conversation pane (`conv=1` opens it beside the waterfall; a `#turn-<n>` or
+// `#span-<id>` hash is where it opens), read from the page's search params and
 // written back into a query string that keeps every other parameter (the
 // run page's `tab`). Pure: the component does the history.replaceState.
 import type { TimelineFilter } from "./filter";
@@ -76,4 +78,26 @@ export function withTimelineParams(
 export function timelineMomentQuery(atMs: number, padMs: number): string {
   const view = { startMs: Math.max(0, Math.floor(atMs - padMs)), endMs: Math.ceil(atMs + padMs) };
   return `tab=timeline&view=${formatViewParam(view)}&at=${Math.round(Math.max(0, atMs) * 1000) / 1000}`;
+}
+
+/** Whether the conversation pane beside the waterfall is open: `conv=1`. */
+export function parseConversationParam(q: Record<string, string | undefined>): boolean {
+  return q.conv === "1";
+}
+
+/** `search` with the pane's `conv=1` set or removed; other parameters stay. */
+export function withConversationParam(search: string, open: boolean): string {
+  const p = new URLSearchParams(search);
+  if (open) p.set("conv", "1");
+  else p.delete("conv");
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * The run page link that opens the timeline with the conversation pane on a
+ * turn (its `#turn-<n>` anchor), keeping `query`'s view and moment.
+ */
+export function conversationPaneHref(runId: string, query: string, anchor: string): string {
+  return `/runs/${encodeURIComponent(runId)}${withConversationParam(query, true)}#${anchor}`;
 }

@@ -1,10 +1,12 @@
-// `npm run bench -- ingest [--spans N] [--pglite-spans N] [--upload-mb N]`
+// `npm run bench -- ingest [--spans N] [--pglite-spans N] [--text-spans N] [--upload-mb N]`
 // Prints, in one run: parse+validate throughput against a
 // bare JSON.parse loop over the same file; spans/s into Postgres through the
 // ingest route handler (the API path: streamed body → lib/ingest → batched
 // transactions); spans/s of a plain COPY of the same rows (the machine's
-// limit); spans/s into PGlite; and the peak RSS of a server process while a
-// streamed upload of --upload-mb (default 1024) MB goes through it.
+// limit); spans/s into PGlite; spans/s of a run that carries its conversation
+// (ingest-text.ts, --text-spans, default 200 000) into Postgres and PGlite; and
+// the peak RSS of a server process while a streamed upload of --upload-mb
+// (default 1024) MB goes through it.
 import { spawn, spawnSync } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +19,7 @@ import { writeBatch } from "@/db/ingest-writer";
 import { ingestItems } from "@/lib/ingest/ingest-stream";
 import { maybeGunzip, readLines } from "@/lib/ingest/line-reader";
 import { parseLine } from "@/lib/ingest/parse-line";
+import { benchTextRun } from "./ingest-text";
 import { argValue, figure, rate, rssKb, tempPostgres, timed, waitForPort } from "./support";
 import { synthBytes, synthRunLines } from "./synth";
 
@@ -26,6 +29,7 @@ export async function run(args: string[]) {
   process.env.LOOPSCOPE_AUTH = "off";
   const spans = argValue(args, "spans", 1_000_000);
   const pgliteSpans = argValue(args, "pglite-spans", 200_000);
+  const textSpans = argValue(args, "text-spans", 200_000);
   const uploadMb = argValue(args, "upload-mb", 1024);
   const dir = mkdtempSync(path.join(tmpdir(), "loopscope-bench-"));
   try {
@@ -43,6 +47,7 @@ export async function run(args: string[]) {
     await benchParse(file, bytes);
     await benchPostgres(file, spans);
     await benchPglite(dir, pgliteSpans);
+    await benchText(dir, textSpans);
     await benchUploadRss(uploadMb);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -137,6 +142,24 @@ async function benchPglite(dir: string, spans: number) {
     figure("ingest pipeline → PGlite", rate(n, res.ms), `${n.toLocaleString("en-US")} spans`);
   } finally {
     await h.close();
+  }
+}
+
+/** The run with text (ingest-text.ts) into a fresh Postgres database and an on-disk PGlite. */
+async function benchText(dir: string, spans: number) {
+  if (spans <= 0) return;
+  console.log(`a run with its conversation (${spans.toLocaleString("en-US")} spans; writeBatch, no HTTP)`);
+  const pg = await tempPostgres("ingest_text");
+  try {
+    await benchTextRun(pg.db, "Postgres", spans);
+  } finally {
+    await pg.close();
+  }
+  const lite = await openDatabase({ dataDir: path.join(dir, "pglite-text") });
+  try {
+    await benchTextRun(lite.db, "PGlite", Math.min(spans, 100_000));
+  } finally {
+    await lite.close();
   }
 }
 

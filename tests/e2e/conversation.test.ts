@@ -4,8 +4,10 @@
 // length, a failing Bash call and an Edit — reads turn by turn: the prompts
 // as literal text, the assistant's text, the Edit as red and green lines, a
 // link to each span on the timeline; the GET search keeps the matching turn;
-// at 390 px nothing is wider than the screen. Screenshots at 1366 and 390 px
-// go to test-results/screenshots/conversation/.
+// at 390 px nothing is wider than the screen. Beside the timeline, the
+// conversation pane keeps in step both ways on the example Claude Code
+// session, and a detection or halt line opens the turn it fired on.
+// Screenshots at 1366 and 390 px go to test-results/screenshots/conversation/.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { saveScreenshot, useAppPage } from "./support/browser";
@@ -150,5 +152,72 @@ describe("the conversation tab", () => {
     const box = (await call("e1").boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(44); // the top bar's height (globals.css .topbar)
     expect(box.y).toBeLessThan(844 / 2);
+  });
+});
+
+describe("the conversation pane beside the timeline", () => {
+  const pane = () => page.getByTestId("conversation-pane");
+  /** Whether the pane's element `id` has its top inside the pane's scrolled box. */
+  const inPane = (id: string) =>
+    page.evaluate((anchor) => {
+      const scroll = document.querySelector('[data-testid="conversation-pane-scroll"]');
+      const el = scroll?.querySelector(`[id="${anchor}"]`);
+      if (!scroll || !el) return false;
+      const box = scroll.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return r.top >= box.top - 1 && r.top < box.bottom;
+    }, id);
+
+  test("in step both ways on the example session, and a detection or halt line opens its turn", async () => {
+    const res = await page.request.post("/api/v1/examples");
+    expect(res.status()).toBe(200);
+    // Short enough that the example's two turns do not fit the pane at once.
+    await page.setViewportSize({ width: 1366, height: 420 });
+    await page.goto("/runs/example-claude-code-conversation?tab=timeline");
+    await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
+    await page.getByTestId("conversation-pane-toggle").click();
+    await pane().getByTestId("conversation-turn").nth(1).waitFor();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("conv") === "1");
+    const editId = (await pane().getByTestId("conversation-call").first().getAttribute("data-span-id"))!;
+
+    // The reader scrolls the pane to its end: the timeline's focus becomes turn 2.
+    await page.getByTestId("conversation-pane-scroll").hover();
+    await page.mouse.wheel(0, 4000);
+    await page.locator('[data-testid="conversation-focus"][data-anchor="turn-2"]').waitFor();
+    expect(await page.getByTestId("conversation-pane-scroll").getAttribute("data-top-turn")).toBe("turn-2");
+    expect(await inPane(`span-${editId}`)).toBe(false);
+
+    // A span selected on the timeline: the pane scrolls to its message and highlights it…
+    await page.locator(`[data-testid="timeline-row"][data-span-id="${editId}"]`).click();
+    await pane().locator(`[id="span-${editId}"][data-highlighted="true"]`).waitFor();
+    await expect.poll(() => inPane(`span-${editId}`)).toBe(true);
+    // …and that scroll of its own does not move the timeline back (checked after the screenshot,
+    // longer than the pane's debounce): no loop between the two.
+    await saveScreenshot(page, "conversation/pane-1366");
+    expect(await page.getByTestId("conversation-focus").getAttribute("data-anchor")).toBe("turn-2");
+    expect(await page.getByTestId("conversation-pane-scroll").getAttribute("data-top-turn")).toBe("turn-2");
+
+    // A detection on the overview opens the timeline at its iteration, the pane on that turn.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/runs/r-stuck-loop?tab=tools");
+    const detection = page.getByTestId("detection-link").first();
+    const n = await detection.getAttribute("data-iteration");
+    await detection.click();
+    await page.waitForURL(new RegExp(`tab=timeline&view=[\\d.]+-[\\d.]+&conv=1#turn-${n}$`));
+    await pane().locator(`[id="turn-${n}"][data-highlighted="true"]`).waitFor();
+    await expect.poll(() => inPane(`turn-${n}`)).toBe(true);
+
+    // The halt line's iteration is a link to its turn; its breaker's words carry the glossary's explanation.
+    await page.getByTestId("conversation-pane-scroll").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const halt = page.getByTestId("halt-turn-link").first();
+    const anchor = (await halt.getAttribute("data-anchor"))!;
+    expect(await inPane(anchor)).toBe(false);
+    await halt.click();
+    await pane().locator(`[id="${anchor}"][data-highlighted="true"]`).waitFor();
+    await expect.poll(() => inPane(anchor)).toBe(true);
+    const label = page.locator('[data-testid="halt-line"], [data-testid="halt-offscreen"]').first();
+    const term = label.locator('[data-term-kind="breaker"][data-term="loop"]');
+    expect(await term.getAttribute("title")).toMatch(/^loop breaker: /);
+    expect(await label.innerText()).toMatch(/^(← )?replay: would have halted here · iteration \d+ \(/);
   });
 });

@@ -91,6 +91,20 @@ describe("the stuck-loop run page explains its terms", () => {
     expect(await loop.locator('[data-term-kind="state"]').count()).toBe(2); // CLOSED→OPEN
   });
 
+  test("every breaker lane on the timeline is named by a breaker term, its marks' states and detectors too", async () => {
+    await page.goto(`${STUCK}?tab=timeline`);
+    const lanes = page.getByTestId("breaker-lane");
+    await lanes.first().waitFor();
+    const labels = page.getByTestId("breaker-lane-label");
+    expect(await labels.count()).toBe(await lanes.count());
+    const named = await labels.evaluateAll((els) =>
+      els.map((el) => el.querySelector('[data-term-kind="breaker"]')?.getAttribute("title") ?? ""),
+    );
+    for (const title of named) expect(title).toMatch(/\nreplay: /); // the explanation, then the lane it is
+    const loop = page.locator('[data-testid="breaker-lane"][data-lane="loop"] [data-testid="lane-mark"] span');
+    if ((await loop.count()) > 0) expect(await loop.first().locator('[data-term-kind="state"]').count()).toBe(1);
+  });
+
   test("a term opens its glossary heading; the rest of its verdict card opens the tab", async () => {
     await page.goto(STUCK);
     await page.getByTestId("verdict-halt").locator('[data-term="negative_window"]').click();

@@ -76,6 +76,7 @@ describe.each(targets)("ingest by COPY on $name", (target) => {
         n: 4,
         failures: 1,
         tokens: 110,
+        cache_read: 0,
         cost: 0.15000000000000002,
         first_at: "1970-01-01T00:00:01.000000Z",
         last_at: "1970-01-01T00:00:10.500000Z",

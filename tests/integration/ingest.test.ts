@@ -28,7 +28,14 @@ describe.each(targets)("ingest on $name", (target) => {
     const result = await ingestFile(h.db, `${EXAMPLES}/stuck-loop.jsonl`);
     expect(result).toMatchObject({ runs: ["r-stuck-loop"], accepted: 489, rejected: 0 });
     const run = await getRun(h.db, "r-stuck-loop");
-    expect(run?.counts).toEqual({ spans: 424, failures: 64, iterations: 30, events: 34, tokens: expect.any(Number) });
+    expect(run?.counts).toEqual({
+      spans: 424,
+      failures: 64,
+      iterations: 30,
+      events: 34,
+      tokens: expect.any(Number),
+      cache_read_tokens: 0,
+    });
     expect(run?.name).toBe("fix auth null deref");
     expect(run?.started_at).toBe("2026-02-03T10:00:00.000000Z");
     expect(await count(h, "spans", "r-stuck-loop")).toBe(424);

@@ -32,6 +32,7 @@ test("every table with a run_id references runs ON DELETE CASCADE", () => {
     "iterations",
     "otlp_traces",
     "reviews",
+    "run_texts",
     "spans",
     "tasks",
   ]);
@@ -56,7 +57,7 @@ const RUN_TEXT = (runId: string) =>
   [
     line(runId, { type: "run", name: "to delete" }),
     line(runId, { span_id: "s1", name: "read_file", t0: 1, t1: 2 }),
-    line(runId, { type: "iteration", n: 1, ts: 2 }),
+    line(runId, { type: "iteration", n: 1, ts: 2, prompt: "delete me" }),
     line(runId, { type: "event", kind: "api_request", ts: 2 }),
     line(runId, { type: "task", task_id: "t-1", title: "auth" }),
   ].join("\n");

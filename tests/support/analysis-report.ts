@@ -112,7 +112,7 @@ export function makeRunSummary(overrides: Partial<RunSummary> = {}): RunSummary 
     ended_at: null,
     duration_ms: null,
     cost_usd: 0,
-    counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0 },
+    counts: { spans: 0, failures: 0, iterations: 0, events: 0, tokens: 0, cache_read_tokens: 0 },
     verdict: null,
     review: { status: "open", category: null },
     shape: "loop",

@@ -15,7 +15,7 @@ function makeRun(id: string, over: Partial<RunSummary["counts"]> = {}, duration_
     ended_at: null,
     duration_ms,
     cost_usd: 0,
-    counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, ...over },
+    counts: { spans: 10, failures: 0, iterations: 3, events: 0, tokens: 100, cache_read_tokens: 0, ...over },
     verdict: null,
     review: { status: "open", category: null },
     shape: "loop",

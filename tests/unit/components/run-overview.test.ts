@@ -14,7 +14,7 @@ const RUN: RunDetail = {
     run_id: "r-1",
     duration_ms: 3_723_000,
     cost_usd: 1.5,
-    counts: { spans: 12_345, failures: 67, iterations: 89, events: 10, tokens: 2_500_000 },
+    counts: { spans: 12_345, failures: 67, iterations: 89, events: 10, tokens: 2_500_000, cache_read_tokens: 180_000 },
   }),
   config: {},
   data_version: 1,
@@ -24,7 +24,7 @@ const RUN: RunDetail = {
 /** Each figure's test id and value, in order. */
 function figuresOf(html: string): Record<string, string> {
   const pairs = html.matchAll(
-    /data-testid="figure-([a-z]+)"><div class="label">[^<]*<\/div><div class="value">([^<]*)</g,
+    /data-testid="figure-([a-z]+)"><div class="label">.*?<\/div><div class="value">([^<]*)</g,
   );
   return Object.fromEntries([...pairs].map((m) => [m[1]!, m[2]!]));
 }
@@ -43,11 +43,21 @@ describe("run overview", () => {
       iterations: "89",
       events: "10",
       tokens: "2.50M",
+      cache: "180.0k",
       cost: "…",
     });
     const report = makeReport();
     const ready = figuresOf(overview(formatRunCost(RUN, report), createElement(RunVerdicts, { run: RUN, report })));
     expect(ready).toEqual({ ...pending, cost: "$1.50" });
+  });
+
+  it("links Tokens and the cache reads beside them to the one definition of docs/analysis.md#tokens", () => {
+    const html = overview("…", createElement(RunVerdictsPending));
+    const links = [...html.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map((m) => [m[2], /href="([^"]*)"/.exec(m[1]!)?.[1]]);
+    expect(links).toEqual([
+      ["Tokens", "/docs/analysis#tokens"],
+      ["cache reads", "/docs/analysis#tokens"],
+    ]);
   });
 
   it("holds a busy card in the place of each of the four verdicts until they arrive", () => {

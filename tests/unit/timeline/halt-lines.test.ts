@@ -1,6 +1,8 @@
-// Halt lines and iteration labels (lib/timeline/halt-lines.ts, lib/timeline/iterations.ts).
+// Halt lines and iteration labels (lib/timeline/halt-lines.ts, lib/timeline/iterations.ts);
+// a halt label comes in parts: its breaker a glossary term, its iteration a link to its turn.
 import { describe, expect, test } from "vitest";
-import { formatSavings, haltLines, haltLineX } from "@/lib/timeline/halt-lines";
+import { findTerm } from "@/lib/glossary";
+import { formatSavings, haltLabelOf, haltLines, haltLineX } from "@/lib/timeline/halt-lines";
 import {
   fitIterationLabels,
   formatScore,
@@ -84,5 +86,31 @@ describe("iteration rows and axis labels", () => {
     expect(narrow.length).toBeGreaterThan(3);
     for (let k = 1; k < narrow.length; k++)
       expect(narrow[k]!.x).toBeGreaterThanOrEqual(narrow[k - 1]!.x + labelWidthPx(narrow[k - 1]!.text));
+  });
+});
+
+describe("halt labels in parts", () => {
+  const lines = haltLines(
+    {
+      halt: { iteration: 11, at: at(600), reason: "same_error" },
+      savings: { iterations: 9, tokens: 0, ms: 0, cost_usd: null },
+      layers: [{ layer: "token", kind: "trip" as const, at: at(300), iteration: 6 }],
+    },
+    [6, 11, 12],
+    T0 * 1000,
+    900_000,
+  );
+
+  test("the parts make the label, word for word", () => {
+    for (const l of lines) expect(haltLabelOf(l.parts)).toBe(l.label);
+  });
+
+  test("each names its breaker's glossary kind, its iteration and, in the detail, the reason", () => {
+    expect(lines.map((l) => [l.parts.breaker, l.parts.verdict, l.parts.iterationText])).toEqual([
+      ["loop", "would have halted here", "iteration 11"],
+      ["layer", "three-layer trip", "iteration 6"],
+    ]);
+    expect(lines[0]!.parts.detail).toMatch(/^ \(same_error\) · saves 9 iterations$/);
+    for (const l of lines) expect(findTerm("breaker", l.parts.breaker)).toBeDefined();
   });
 });

@@ -11,21 +11,36 @@ import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stop
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import type { RunSummary } from "@/lib/schemas/api";
 import { outcomeNote } from "@/components/runs/run-outcome";
+import { Term } from "@/components/shared/glossary-term";
+
+/** A figure's label linked to its definition (docs/analysis.md#tokens). */
+function FigureTerm({ name, label }: { name: "tokens" | "cache_reads"; label: string }) {
+  return (
+    <Term kind="figure" name={name}>
+      {label}
+    </Term>
+  );
+}
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
   const lb = report.loop_breaker;
   // The halt leads only when it is the run's verdict (docs/analysis.md#verdict); else it is a note.
   const halt = verdictHalt(report);
-  const figures: [string, string][] = [
-    ["Duration", formatDuration(run.duration_ms)],
-    ["Iterations", formatCount(run.counts.iterations)],
-    ["Spans", formatCount(run.counts.spans)],
-    ["Failures", formatCount(run.counts.failures)],
-    ["Events", formatCount(run.counts.events)],
-    ["Tokens", formatTokens(run.counts.tokens)],
-    ["Cost", formatUsd(runCostOf(report, run.cost_usd))],
-    ["Shape", run.shape],
-    ["Outcome", run.outcome?.status ?? "unknown"],
+  const figures: [React.ReactNode, string, string][] = [
+    ["Duration", formatDuration(run.duration_ms), "duration"],
+    ["Iterations", formatCount(run.counts.iterations), "iterations"],
+    ["Spans", formatCount(run.counts.spans), "spans"],
+    ["Failures", formatCount(run.counts.failures), "failures"],
+    ["Events", formatCount(run.counts.events), "events"],
+    [<FigureTerm key="t" name="tokens" label="Tokens" />, formatTokens(run.counts.tokens), "tokens"],
+    [
+      <FigureTerm key="c" name="cache_reads" label="cache reads" />,
+      formatTokens(run.counts.cache_read_tokens),
+      "cache",
+    ],
+    ["Cost", formatUsd(runCostOf(report, run.cost_usd)), "cost"],
+    ["Shape", run.shape, "shape"],
+    ["Outcome", run.outcome?.status ?? "unknown", "outcome"],
   ];
   const ctx = report.context_clear;
   const points = describeStoppingPoints(prepareStoppingPoints(report));
@@ -33,8 +48,8 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
     <section className="pm-section">
       <h2>What happened</h2>
       <div className="figures">
-        {figures.map(([label, value]) => (
-          <div className="figure" key={label}>
+        {figures.map(([label, value, id]) => (
+          <div className="figure" key={id} data-testid={`pm-figure-${id}`}>
             <div className="label">{label}</div>
             <div className="value">{value}</div>
           </div>

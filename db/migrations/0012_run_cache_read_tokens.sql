@@ -1,0 +1,1 @@
+ALTER TABLE "runs" ADD COLUMN "span_cache_read_tokens" bigint DEFAULT 0 NOT NULL;
