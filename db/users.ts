@@ -1,5 +1,7 @@
 // Accounts (docs/accounts.md): the first admin, users added by an admin, the
-// lookup of sign-in. Emails arrive lowercased from lib/schemas/auth.ts.
+// lookup of sign-in. Emails arrive lowercased from lib/schemas/auth.ts. Only
+// the sign-in lookup reads the password hash; every other query returns the
+// public user (docs/accounts.md#never-answered), so no answer can carry it.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { ApiError } from "@/lib/errors";
@@ -12,7 +14,7 @@ import { isUniqueViolation } from "./pg-errors";
 type UserRow = { user_id: string; name: string; email: string; role: Role; created_us: number | string };
 export type UserWithHash = UserOut & { password_hash: string };
 
-const SELECT = sql`SELECT user_id, name, email, role, password_hash, (extract(epoch from created_at) * 1000000)::float8 AS created_us FROM users`;
+const PUBLIC_COLUMNS = sql`user_id, name, email, role, (extract(epoch from created_at) * 1000000)::float8 AS created_us`;
 
 const toOut = (r: UserRow): UserOut => ({
   user_id: r.user_id,
@@ -50,20 +52,27 @@ export async function insertUser(db: Db, u: NewUser, { onlyIfNone = false } = {}
     if (isUniqueViolation(err)) throw new ApiError("conflict", `a user with email ${u.email} exists already`);
     throw err;
   }
-  return (await findUser(db, sql`user_id = ${userId}`))!;
+  const [row] = rowsOf<UserRow>(await db.execute(sql`SELECT ${PUBLIC_COLUMNS} FROM users WHERE user_id = ${userId}`));
+  return toOut(row!);
 }
 
-async function findUser(db: Db, where: ReturnType<typeof sql>): Promise<UserWithHash | null> {
-  const [row] = rowsOf<UserRow & { password_hash: string }>(await db.execute(sql`${SELECT} WHERE ${where}`));
+/** The user with this (lowercased) email, with their password hash: for sign-in only, never for an answer. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithHash | null> {
+  const [row] = rowsOf<UserRow & { password_hash: string }>(
+    await db.execute(sql`SELECT ${PUBLIC_COLUMNS}, password_hash FROM users WHERE email = ${email}`),
+  );
   return row ? { ...toOut(row), password_hash: row.password_hash } : null;
-}
-
-/** The user with this (lowercased) email, with their password hash, for sign-in. */
-export function findUserByEmail(db: Db, email: string): Promise<UserWithHash | null> {
-  return findUser(db, sql`email = ${email}`);
 }
 
 /** Every user, oldest first. */
 export async function listUsers(db: Db): Promise<UserOut[]> {
-  return rowsOf<UserRow>(await db.execute(sql`${SELECT} ORDER BY created_at, user_id`)).map(toOut);
+  return rowsOf<UserRow>(await db.execute(sql`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at, user_id`)).map(
+    toOut,
+  );
+}
+
+/** The user with this id, or null (an admin's unlock, docs/accounts.md#sign-in-throttling). */
+export async function findUserById(db: Db, userId: string): Promise<UserOut | null> {
+  const [row] = rowsOf<UserRow>(await db.execute(sql`SELECT ${PUBLIC_COLUMNS} FROM users WHERE user_id = ${userId}`));
+  return row ? toOut(row) : null;
 }

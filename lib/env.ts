@@ -5,8 +5,8 @@
 // stops the start with an error naming the variable, never the value (a
 // DATABASE_URL holds a password). An empty variable counts as unset.
 import { z } from "zod";
-import { describeIssues } from "./schemas/errors";
 import { parseTextCaps } from "./import/text-caps";
+import { describeIssues } from "./schemas/errors";
 
 const httpUrl = z.string().refine((url) => /^https?:\/\/[^\s/]+/.test(url), "must be an http:// or https:// URL");
 
@@ -21,6 +21,14 @@ const megabytes = (fallback: number) => z.coerce.number().finite().positive().de
 export const ServerEnv = z.object({
   /** The port `npm start` serves on. */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * The address `npm start` listens on (scripts/start.mjs reads it too); links name it when
+   * LOOPSCOPE_PUBLIC_URL is unset (docs/accounts.md#public-url). Unset or a wildcard: `localhost`.
+   */
+  HOST: z
+    .string()
+    .refine((h) => /^[\w.-]+$|^\[?[\da-f:.]+\]?$/i.test(h), "must be a host name or an IP address")
+    .optional(),
   /** A Postgres server; unset: the embedded PGlite under LOOPSCOPE_DATA_DIR. */
   DATABASE_URL: z
     .string()
@@ -36,6 +44,12 @@ export const ServerEnv = z.object({
     .optional(),
   /** Where the embedded database lives. */
   LOOPSCOPE_DATA_DIR: z.string().default("./data"),
+  /** The cap on one upload (POST /api/v1/ingest) after gunzip, in MiB. */
+  LOOPSCOPE_MAX_UPLOAD_MB: megabytes(1024),
+  /** The cap on an upload that is one JSON document (held in memory while parsed), in MiB. */
+  LOOPSCOPE_MAX_DOCUMENT_MB: megabytes(64),
+  /** The cap on one decompressed OTLP request body (POST /v1/*), in MiB. */
+  LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
   /**
    * How much text imported records keep, per field (docs/import.md#text-caps), as
    * `prompt=8000,tool_output=1500`; unset: the defaults. A bad field or a cap past its bound stops the start.
@@ -51,12 +65,6 @@ export const ServerEnv = z.object({
       }
     })
     .optional(),
-  /** The cap on one upload (POST /api/v1/ingest) after gunzip, in MiB. */
-  LOOPSCOPE_MAX_UPLOAD_MB: megabytes(1024),
-  /** The cap on an upload that is one JSON document (held in memory while parsed), in MiB. */
-  LOOPSCOPE_MAX_DOCUMENT_MB: megabytes(64),
-  /** The cap on one decompressed OTLP request body (POST /v1/*), in MiB. */
-  LOOPSCOPE_OTLP_MAX_MB: megabytes(64),
   /** Postgres only: a statement running longer is cancelled, in seconds; 0: never. */
   LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: z.coerce.number().finite().min(0).default(60),
   /**
@@ -68,8 +76,20 @@ export const ServerEnv = z.object({
   LOOPSCOPE_AUTH: z.enum(["on", "off"]).default("on"),
   /** A key accepted as an admin-scope API key, for automation and tests. */
   LOOPSCOPE_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
-  /** The address users open Loopscope at; SSO redirect URLs start with it. Unset: the request's own origin. */
+  /**
+   * The address users open Loopscope at; links and SSO redirect URLs start with it
+   * (docs/accounts.md#public-url). Unset: a trusted proxy's forwarded host, else http://HOST:PORT.
+   */
   LOOPSCOPE_PUBLIC_URL: httpUrl.optional(),
+  /**
+   * `*`: every request comes through a reverse proxy that sets X-Forwarded-Proto/Host/For, which are
+   * then read (docs/accounts.md#trusted-proxies). Unset: they are ignored. Only `*`: a route handler
+   * cannot see the peer's address, so a list of proxy addresses could not be checked.
+   */
+  LOOPSCOPE_TRUSTED_PROXIES: z
+    .string()
+    .refine((v) => v === "*", "must be * (the server cannot see a peer's address to check a list against)")
+    .optional(),
   /** OpenID Connect sign-in (docs/accounts.md#github-and-openid-connect): the issuer, client id and secret. */
   LOOPSCOPE_OIDC_ISSUER: httpUrl.optional(),
   LOOPSCOPE_OIDC_CLIENT_ID: z.string().optional(),

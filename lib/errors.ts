@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_attempts: 429,
   db_unavailable: 503,
   not_ready: 503,
   internal: 500,

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { insertApiKey } from "@/db/api-keys";
 import { insertSession } from "@/db/sessions";
 import { findUserByEmail, insertUser } from "@/db/users";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { hashPassword, scrypt, verifyPassword, type DeriveKey } from "@/lib/auth/passwords";
 import { SESSION_TTL_MS, hashSecret, newApiKey, newSessionToken } from "@/lib/auth/tokens";
 import { ApiError } from "@/lib/errors";
 import type { KeyCreated, NewKeyInput, NewUserInput, SetupInput, SignInInput, UserOut } from "@/lib/schemas/auth";
@@ -31,14 +31,14 @@ export async function setUpFirstAdmin(input: SetupInput): Promise<SignedIn> {
   return startSession(user);
 }
 
-// Verified when the email is unknown, so a wrong email takes as long as a wrong password.
-const DUMMY_HASH = hashPassword("not a password of anyone");
-
-/** Sign in with email and password; one 401 for an unknown email and a wrong password alike. */
-export async function signIn(input: SignInInput): Promise<SignedIn> {
+/**
+ * Sign in with email and password; one 401 for an unknown email and a wrong password alike.
+ * An unknown email and an SSO-only account run the same scrypt as a real check (lib/auth/passwords.ts).
+ */
+export async function signIn(input: SignInInput, derive: DeriveKey = scrypt): Promise<SignedIn> {
   const { db } = await getDb();
   const user = await findUserByEmail(db, input.email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH));
+  const ok = await verifyPassword(input.password, user?.password_hash ?? null, derive);
   if (!user || !ok) throw new ApiError("unauthorized", "wrong email or password");
   const { password_hash: _hash, ...out } = user;
   return startSession(out);

@@ -75,3 +75,12 @@ export function authorizeIngest(req: Request): Promise<IngestAuthorization> {
 export async function requireIngestAuth(req: Request): Promise<string> {
   return describePrincipal(await requireAccess(req, "ingest"));
 }
+
+/**
+ * For the upload routes: throw the 401/403 when the request may not ingest;
+ * whether it may also edit the runs it writes to. An ingest key may not
+ * (docs/accounts.md#api-keys): its run records name a new run, never rename one.
+ */
+export async function requireIngestAccess(req: Request): Promise<{ mayEditRuns: boolean }> {
+  return { mayEditRuns: principalMay(await requireAccess(req, "ingest"), "edit") };
+}

@@ -49,6 +49,8 @@ export function maxDocumentBytes(): number {
 export type IngestRequestOptions = {
   /** The route's own format (e.g. the OpenAI Agents exporter endpoint); `?format=` is not read then. */
   format?: ImportFormat;
+  /** The sender may not edit runs (an ingest key): run records fill in a stored run, never change it. */
+  keepStoredRuns?: boolean;
 };
 
 export async function ingestRequest(
@@ -96,7 +98,13 @@ export async function ingestRequest(
     throw err instanceof ByteLimitError ? tooLarge(err) : err;
   });
   const { db } = await getDb();
-  return storeUpload(db, opened, { runId: ctx.runId, source, filename, shape: query.shape ?? null });
+  return storeUpload(db, opened, {
+    runId: ctx.runId,
+    source,
+    filename,
+    shape: query.shape ?? null,
+    keepStoredRuns: opts.keepStoredRuns ?? false,
+  });
 }
 
 /**
@@ -133,6 +141,8 @@ export type UploadOptions = {
   filename: string | null;
   /** `?shape=`: the shape of every run the upload touched, over the importer's. */
   shape?: RunShape | null;
+  /** Run records fill in what a stored run lacks, never replace it (docs/accounts.md#api-keys). */
+  keepStoredRuns?: boolean;
 };
 
 /**
@@ -143,11 +153,11 @@ export type UploadOptions = {
 export async function storeUpload(
   db: Db,
   { format, items }: { format: ImportFormat; items: AsyncIterable<IngestItem> | Iterable<IngestItem> },
-  { runId, source, filename, shape = null }: UploadOptions,
+  { runId, source, filename, shape = null, keepStoredRuns = false }: UploadOptions,
 ): Promise<IngestResponse> {
   let result: IngestResult;
   try {
-    result = await ingestItems(items, { runId, writeBatch: (batch) => writeBatch(db, batch) });
+    result = await ingestItems(items, { runId, writeBatch: (batch) => writeBatch(db, batch, { keepStoredRuns }) });
   } catch (err) {
     if (err instanceof IngestAbortedError && err.stage === "read") {
       throw err.cause instanceof ByteLimitError ? tooLarge(err.cause, err.partial) : err.cause;

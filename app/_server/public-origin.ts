@@ -1,28 +1,32 @@
 // The address users open Loopscope at, for links and examples the server
 // writes out (the post-mortem's link back to its run, SSO redirect URLs, the
-// curl and CLI examples of /settings and the empty runs page):
-// LOOPSCOPE_PUBLIC_URL when set (behind a proxy), else the Host the browser
-// used — Next's req.url names the bind address ("localhost"), which a reader
-// on another machine cannot open.
+// curl and CLI examples of /settings and the empty runs page). The rule is
+// lib/http/public-origin.ts (docs/accounts.md#public-url): never a request's
+// Host alone. A route's listen address is its req.url's host, which `next
+// start` builds from its own hostname and port, not from the Host header.
 import { headers } from "next/headers";
 import { readEnv } from "@/lib/env";
+import { listenOriginOf, resolvePublicOrigin } from "@/lib/http/public-origin";
+import type { HeaderSource } from "@/lib/http/forwarded";
 
-/** A route handler's public origin: the fallback is the request's own URL. */
+/** A route handler's public origin. */
 export function publicOrigin(req: Request): string {
   return originOf(req.headers, new URL(req.url).origin);
 }
 
-/** A page's public origin, from the request's headers; the fallback is this server on its PORT. */
+/** A page's public origin: this server on its HOST and PORT when nothing else is trusted. */
 export async function pagePublicOrigin(): Promise<string> {
-  return originOf(await headers(), `http://localhost:${readEnv().PORT}`);
+  const env = readEnv();
+  return originOf(await headers(), listenOriginOf(env.HOST, env.PORT));
 }
 
-/** LOOPSCOPE_PUBLIC_URL, else the Host (and a forwarded proto) of these headers, else `fallback`. */
-export function originOf(h: Pick<Headers, "get">, fallback: string): string {
-  const configured = readEnv().LOOPSCOPE_PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  const host = h.get("host");
-  if (!host || !/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) return fallback;
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return `${proto === "https" || proto === "http" ? proto : new URL(fallback).protocol.replace(":", "")}://${host}`;
+/** LOOPSCOPE_PUBLIC_URL, else a trusted proxy's forwarded host, else `listenOrigin`. */
+export function originOf(h: HeaderSource, listenOrigin: string): string {
+  const env = readEnv();
+  return resolvePublicOrigin({
+    publicUrl: env.LOOPSCOPE_PUBLIC_URL,
+    trustProxies: env.LOOPSCOPE_TRUSTED_PROXIES !== undefined,
+    headers: h,
+    listenOrigin,
+  });
 }

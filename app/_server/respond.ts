@@ -8,6 +8,7 @@ import { isDataException } from "@/db/pg-errors";
 import type { z } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorBody } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/schemas/errors";
+import { BodyTooLargeError, JSON_BODY_LIMIT_BYTES, parseJsonBytes, readBodyCapped } from "@/lib/http/read-body";
 import { rememberWrite } from "./read-db";
 
 export function json<T>(body: T, status = 200, headers?: HeadersInit): NextResponse {
@@ -75,7 +76,11 @@ export function errorResponse(err: unknown): NextResponse {
         ...(logged && { request_id: logged }),
       },
     };
-    return json(body, ERROR_STATUS[err.code], err.code === "db_unavailable" ? retry : {});
+    // A throttled sign-in (app/_server/sign-in-throttle.ts) says how long to wait in details.retry_after_s.
+    const waitS = err.details?.retry_after_s;
+    const headers =
+      err.code === "db_unavailable" ? retry : typeof waitS === "number" ? { "Retry-After": String(waitS) } : {};
+    return json(body, ERROR_STATUS[err.code], headers);
   }
   const request_id = logError(err);
   if (isDbUnavailable(err)) {
@@ -104,18 +109,30 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: string): z.outpu
 }
 
 /**
- * Parse a JSON request body with a schema: 400 when it is not JSON (saying to
- * send `expected`), or naming each bad field (`noun`: what a key is called).
+ * Parse a JSON request body with a schema: 413 when it is over `limitBytes`
+ * (default JSON_BODY_LIMIT_BYTES, 64 KiB; read capped, lib/http/read-body.ts),
+ * 400 when it is not JSON (saying to send `expected`), or naming each bad
+ * field (`noun`: what a key is called). Every route that reads a JSON body
+ * reads it here, so none holds a body past its cap.
  */
 export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
   req: Request,
-  { expected, noun = "field" }: { expected: string; noun?: string },
+  {
+    expected,
+    noun = "field",
+    limitBytes = JSON_BODY_LIMIT_BYTES,
+  }: { expected: string; noun?: string; limitBytes?: number },
 ): Promise<z.output<S>> {
-  const raw: unknown = await req.json().catch(() => {
-    throw new ApiError("bad_request", `the body is not JSON: send ${expected}`);
+  const bytes = await readBodyCapped(req.body, req.headers.get("content-length"), limitBytes).catch((err: unknown) => {
+    if (!(err instanceof BodyTooLargeError)) throw err;
+    throw new ApiError("payload_too_large", `${err.message}: send at most ${limitBytes} bytes`, {
+      limit_bytes: limitBytes,
+    });
   });
-  return parseOrThrow(schema, raw, { noun, root: "the body" });
+  const parsed = parseJsonBytes(bytes);
+  if (!parsed.ok) throw new ApiError("bad_request", `${parsed.problem}: send ${expected}`);
+  return parseOrThrow(schema, parsed.value, { noun, root: "the body" });
 }
 
 /**

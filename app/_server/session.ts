@@ -8,12 +8,12 @@ import { findSessionUser, type SessionUser } from "@/db/sessions";
 import { countUsers } from "@/db/users";
 import { SESSION_COOKIE, SESSION_TTL_MS, hashSecret } from "@/lib/auth/tokens";
 import { readEnv } from "@/lib/env";
-import { readCookie } from "@/lib/http/cookies";
+import { decodeCookieValue, readCookie } from "@/lib/http/cookies";
 
-/** The session token of a Cookie header, or null. */
+/** The session token of a Cookie header, or null (also for a malformed one: that is no session). */
 export function readSessionToken(cookieHeader: string | null): string | null {
   const value = readCookie(cookieHeader, SESSION_COOKIE);
-  return value === null ? null : decodeURIComponent(value);
+  return value === null ? null : decodeCookieValue(value);
 }
 
 export const isHttps = (req: Request) =>

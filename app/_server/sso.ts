@@ -15,7 +15,8 @@ import {
   type OidcClient,
   type SsoProvider,
 } from "@/lib/auth/sso-config";
-import { checkCallback, flowKey, newFlow, openFlow, safeReturnPath, sealFlow, SsoError } from "@/lib/auth/sso-flow";
+import { safeReturnPath } from "@/lib/auth/return-path";
+import { checkCallback, flowKey, newFlow, openFlow, sealFlow, SsoError } from "@/lib/auth/sso-flow";
 import { FLOW_TTL_MS, type SsoFailure, type SsoFlow } from "@/lib/auth/sso-flow";
 import { readEnv } from "@/lib/env";
 import { readCookie } from "@/lib/http/cookies";
@@ -82,7 +83,8 @@ export async function finishSso(req: Request, name: string): Promise<Response> {
     const identity = await identify(client, code, flow!, redirectUri(req, provider));
     const user = await ssoUser(identity, emailDomainAllowed(identity.email, allowedDomains(readEnv())));
     const { token } = await startSession(user);
-    return redirect(flow!.returnTo, [cleared, sessionCookie(req, token)]);
+    // Checked again: a flow cookie sealed before a change of the rule is still valid for FLOW_TTL_MS.
+    return redirect(safeReturnPath(flow!.returnTo), [cleared, sessionCookie(req, token)]);
   } catch (err) {
     return refused(logRefusal(provider, err), [cleared]);
   }

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { listApiKeys } from "@/db/api-keys";
 import { listUsers } from "@/db/users";
 import { requirePageUser } from "@/app/_server/session";
+import { lockedUntilByUser } from "@/app/_server/sign-in-throttle";
 import { AdminKeys } from "@/components/admin/admin-keys";
 import { AdminUsers } from "@/components/admin/admin-users";
 
@@ -30,7 +31,7 @@ export default async function AdminPage() {
   return (
     <div className="admin-page">
       <h1>Admin</h1>
-      <AdminUsers users={users} />
+      <AdminUsers users={users} lockedUntil={await lockedUntilByUser(users)} />
       <AdminKeys keys={keys} />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 // The users card of /admin (docs/accounts.md#roles): who has an account and
-// with which role, and a form that adds one.
+// with which role, and a form that adds one. An account locked by failed
+// sign-ins (docs/accounts.md#sign-in-throttling) shows until when, and Unlock.
 import { useState, type FormEvent } from "react";
 import { PASSWORD_MIN_CHARS } from "@/lib/schemas/auth";
 import { ROLES } from "@/lib/auth/roles";
@@ -8,9 +9,13 @@ import type { UserOut } from "@/lib/schemas/auth";
 import { useRefreshAfter } from "@/components/shared/use-refresh-after";
 import { sendJson } from "@/components/auth/post-json";
 import { FormError } from "@/components/shared/form-error";
+import { formatTimestamp } from "@/lib/format";
 
-export function AdminUsers({ users }: { users: UserOut[] }) {
+/** `lockedUntil`: user_id → when the sign-in lock ends (ISO), for the accounts locked now. */
+export function AdminUsers({ users, lockedUntil }: { users: UserOut[]; lockedUntil: Record<string, string> }) {
   const { busy, error, run } = useRefreshAfter();
+  const unlock = (id: string) =>
+    void run(async () => void (await sendJson(`/api/v1/users/${encodeURIComponent(id)}/lockout`, "DELETE")));
   const [formKey, setFormKey] = useState(0);
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -31,6 +36,7 @@ export function AdminUsers({ users }: { users: UserOut[] }) {
             <th>Name</th>
             <th>Email</th>
             <th>Role</th>
+            <th>Sign-in</th>
           </tr>
         </thead>
         <tbody>
@@ -39,6 +45,16 @@ export function AdminUsers({ users }: { users: UserOut[] }) {
               <td>{u.name}</td>
               <td className="mono">{u.email}</td>
               <td>{u.role}</td>
+              <td>
+                {lockedUntil[u.user_id] && (
+                  <span data-testid="user-locked">
+                    <span className="badge bad">locked until {formatTimestamp(lockedUntil[u.user_id])} UTC</span>{" "}
+                    <button className="btn" type="button" disabled={busy} onClick={() => unlock(u.user_id)}>
+                      Unlock
+                    </button>
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 "use client";
 // The sign-in and first-admin forms (docs/accounts.md#first-start): post the
-// fields as JSON, and on success load the runs page with the new session cookie.
+// fields as JSON, and on success load the runs page (or the sign-in page's
+// `returnTo`, already a path of this site) with the new session cookie.
 import { useState, type FormEvent } from "react";
 import { PASSWORD_MIN_CHARS } from "@/lib/schemas/auth";
 import { sendJson } from "./post-json";
@@ -10,7 +11,7 @@ type Mode = "setup" | "sign-in";
 
 const ENDPOINT: Record<Mode, string> = { setup: "/api/v1/auth/setup", "sign-in": "/api/v1/auth/session" };
 
-export function AuthCredentialsForm({ mode }: { mode: Mode }) {
+export function AuthCredentialsForm({ mode, returnTo = "/runs" }: { mode: Mode; returnTo?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -21,7 +22,7 @@ export function AuthCredentialsForm({ mode }: { mode: Mode }) {
     setError(null);
     try {
       await sendJson(ENDPOINT[mode], "POST", fields);
-      window.location.assign("/runs");
+      window.location.assign(returnTo);
     } catch (err) {
       setError((err as Error).message);
       setBusy(false);

@@ -4,11 +4,14 @@
 // a function of the database; a failing task is logged and the others still
 // run. The tasks: create the spans partitions of the months ahead
 // (db/partitions.ts; nothing on a plain table), then, when
-// LOOPSCOPE_RETENTION_DAYS is set, drop what is past it (db/retention.ts).
+// LOOPSCOPE_RETENTION_DAYS is set, drop what is past it (db/retention.ts);
+// last, forget the sign-in failures that no longer slow anyone (db/sign-in-throttle.ts).
 import { readEnv } from "@/lib/env";
 import type { Db, DbHandle } from "../client";
 import { ensurePartitions } from "../partitions";
 import { applyRetention } from "../retention";
+import { purgeFailures } from "../sign-in-throttle";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from "@/lib/auth/throttle";
 
 export type MaintenanceTask = { name: string; run: (db: Db, kind: DbHandle["kind"]) => Promise<void> };
 
@@ -32,6 +35,12 @@ export const MAINTENANCE_TASKS: MaintenanceTask[] = [
           `loopscope: retention (${days} days) deleted ${deletedRuns} runs` +
             (droppedPartitions.length ? `, dropped ${droppedPartitions.join(", ")}` : ""),
         );
+    },
+  },
+  {
+    name: "sign-in throttle",
+    run: async (db) => {
+      await purgeFailures(db, Date.now(), Math.max(ACCOUNT_THROTTLE.windowMs, ADDRESS_THROTTLE.windowMs));
     },
   },
 ];

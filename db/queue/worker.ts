@@ -3,7 +3,9 @@
 // handler (app/_server/analysis.ts computes, after re-reading the cache, so a
 // duplicate job never recomputes), and the periodic maintenance job: a pg-boss
 // schedule sends at most one per slot for the whole cluster, and its queue's
-// "singleton" policy lets one process at a time run it.
+// "singleton" policy lets one process at a time run it. A worker also sends
+// one at its start (after migrations), so a changed LOOPSCOPE_RETENTION_DAYS
+// applies at once; workers starting within one START_SLOT_S share that job.
 import type PgBoss from "pg-boss";
 import {
   ANALYSIS_QUEUE,
@@ -18,6 +20,8 @@ export const MAINTENANCE_QUEUE = "loopscope-maintenance";
 export const MAINTENANCE_CRON = "*/10 * * * *";
 /** Maintenance longer than this is taken for dead; the next slot tries again. */
 export const MAINTENANCE_EXPIRE_S = 30 * 60;
+/** Workers starting within one such slot (a cluster's rollout) send one start-up maintenance job between them. */
+export const START_SLOT_S = 60;
 
 export type WorkerHandlers = {
   /** Its result is stored as the job's output (an object). */
@@ -52,6 +56,8 @@ export async function startQueueWorker(
     retryLimit: 0,
   });
   await boss.schedule(MAINTENANCE_QUEUE, MAINTENANCE_CRON, {});
+  // Sent before work() starts polling, so this process's first fetch finds it; the singleton policy still runs one at a time.
+  await boss.send(MAINTENANCE_QUEUE, {}, { singletonSeconds: START_SLOT_S });
   await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await maintain();
   });

@@ -1,18 +1,20 @@
 // Who may do what (docs/accounts.md#roles). A signed-in user acts with their
 // role; an API key acts with its scopes; LOOPSCOPE_API_KEY acts as an admin.
-// Each route names the one action it needs.
+// Each route names the one action it needs. `edit` is changing what a stored
+// run says about itself (its name, labels, config): an ingest key adds records
+// to runs but never edits one, so a harness's key cannot rename a colleague's run.
 export const ROLES = ["viewer", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const KEY_SCOPES = ["ingest", "read"] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
-export const ACTIONS = ["read", "comment", "review", "ingest", "delete", "settings", "admin"] as const;
+export const ACTIONS = ["read", "comment", "review", "ingest", "edit", "delete", "settings", "admin"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   viewer: ["read", "comment"],
-  editor: ["read", "comment", "review", "ingest", "delete"],
+  editor: ["read", "comment", "review", "ingest", "edit", "delete"],
   admin: ACTIONS,
 };
 

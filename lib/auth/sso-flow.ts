@@ -9,8 +9,6 @@ import type { SsoProvider } from "./sso-config";
 
 /** How long a started sign-in may take at the provider. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
-/** Where the browser goes when it came from nowhere (or from somewhere that is not this site). */
-export const DEFAULT_RETURN_PATH = "/runs";
 
 export type SsoFlow = { state: string; nonce: string; verifier: string; returnTo: string; expiresMs: number };
 
@@ -56,23 +54,6 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/**
- * A path on this site to return to after sign-in: only a relative path that
- * starts with one `/` (not `//host` or `/\host`, which browsers read as another
- * site), without control characters; anything else is DEFAULT_RETURN_PATH.
- */
-export function safeReturnPath(raw: string | null | undefined): string {
-  const controlOrBackslash = [...(raw ?? "")].some((c) => c.charCodeAt(0) < 0x20 || c === "\u007f" || c === "\\");
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || controlOrBackslash) {
-    return DEFAULT_RETURN_PATH;
-  }
-  const base = "http://loopscope.invalid";
-  const url = new URL(raw, base);
-  if (url.origin !== base) return DEFAULT_RETURN_PATH;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return path.startsWith("/api/") || path.startsWith("/sign-in") ? DEFAULT_RETURN_PATH : path;
 }
 
 /** The provider's authorization URL with our parameters (its own query, if any, kept). */

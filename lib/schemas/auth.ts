@@ -26,6 +26,11 @@ export type SignInInput = z.output<typeof SignInInput>;
 export const NewUserInput = z.object({ name, email, password, role: z.enum(ROLES) });
 export type NewUserInput = z.output<typeof NewUserInput>;
 
+/**
+ * The public user: everything an answer may say about an account. Never the
+ * password hash — every route answers a user through this schema, whose
+ * z.object drops any other key (docs/accounts.md#never-answered).
+ */
 export const UserOut = z.object({
   user_id: z.string(),
   name: z.string(),

@@ -2,6 +2,7 @@
 // (openapi.ts) describes them; their schemas are named in openapi-components.ts.
 import { z } from "zod";
 import * as auth from "./auth";
+import { AccountUnlocked } from "./throttle";
 import { json, SERVER_ERRORS, type RouteDocs } from "./openapi-components";
 
 const CHANGES = { 400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", ...SERVER_ERRORS } as const;
@@ -30,6 +31,7 @@ export const ACCOUNT_ROUTES: RouteDocs = {
         400: "BadRequest",
         403: "CrossOrigin",
         409: "Conflict",
+        429: "TooManyAttempts",
         ...SERVER_ERRORS,
       },
     },
@@ -44,7 +46,9 @@ export const ACCOUNT_ROUTES: RouteDocs = {
     post: {
       operationId: "signIn",
       summary: "Sign in with email and password",
-      description: "Sets the session cookie. A wrong password and an unknown email are the same 401.",
+      description:
+        "Sets the session cookie. A wrong password and an unknown email are the same 401. " +
+        "Throttled per account and client address: 429 with Retry-After (docs/accounts.md).",
       tag: "accounts",
       body: { description: "Email and password.", content: json(auth.SignInInput) },
       responses: {
@@ -52,6 +56,7 @@ export const ACCOUNT_ROUTES: RouteDocs = {
         400: "BadRequest",
         401: "Unauthorized",
         403: "CrossOrigin",
+        429: "TooManyAttempts",
         ...SERVER_ERRORS,
       },
     },
@@ -106,6 +111,19 @@ export const ACCOUNT_ROUTES: RouteDocs = {
         201: { description: "The new user.", content: json(auth.UserAnswer) },
         409: "Conflict",
         ...CHANGES,
+      },
+    },
+  },
+  "/api/v1/users/{user_id}/lockout": {
+    delete: {
+      operationId: "unlockUser",
+      summary: "Unlock an account throttled by failed sign-ins (admins)",
+      description: "Forgets the account's failed sign-ins; client addresses keep their own count.",
+      tag: "accounts",
+      responses: {
+        200: { description: "The account may sign in at once.", content: json(AccountUnlocked) },
+        404: "NotFound",
+        ...ADMIN_READ,
       },
     },
   },

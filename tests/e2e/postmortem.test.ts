@@ -98,7 +98,7 @@ describe("settings", () => {
     await page.goto("/settings");
     const overcall = page.getByTestId("setting-overcall_calls");
     expect(await overcall.getAttribute("placeholder")).toBe("8");
-    // the examples name this server as the browser reached it, not localhost:3000
+    // the examples name this server at its listen address (HOST, PORT), not localhost:3000
     expect(await page.getByTestId("ingest-example-curl").innerText()).toContain(`${server.baseUrl}/api/v1/ingest`);
     expect(await page.getByTestId("ingest-example-cli").innerText()).toContain(`--url ${server.baseUrl}`);
     await overcall.fill("1000");

@@ -28,7 +28,7 @@ describe("pages while the database is down", () => {
   });
 
   async function expectUnavailablePage() {
-    const res = await proxy();
+    const res = await proxy(new Request("http://test.local/runs"));
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(res.headers.get("content-type")).toContain("text/html");
@@ -57,7 +57,7 @@ describe("pages while the database is down", () => {
 
   test("once the database answers, the page renders (the gate lets it through)", async () => {
     useDatabase(live);
-    const res = await proxy();
+    const res = await proxy(new Request("http://test.local/runs"));
     expect(res.status).toBe(200);
     expect(res.headers.get("x-middleware-next")).toBe("1");
   });

@@ -86,4 +86,15 @@ describe("readEnv", () => {
     expect((error as Error).message).toContain("DATABASE_URL");
     expect((error as Error).message).not.toContain("s3cret");
   });
+
+  test("LOOPSCOPE_TRUSTED_PROXIES is * or unset: a list of addresses could not be checked, and stops the start", () => {
+    expect(readEnv({ LOOPSCOPE_TRUSTED_PROXIES: "*" }).LOOPSCOPE_TRUSTED_PROXIES).toBe("*");
+    expect(() => readEnv({ LOOPSCOPE_TRUSTED_PROXIES: "10.0.0.0/8" })).toThrow(/LOOPSCOPE_TRUSTED_PROXIES must be \*/);
+  });
+
+  test("HOST is a host name or an address, never a URL", () => {
+    expect(readEnv({ HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+    expect(readEnv({ HOST: "::" }).HOST).toBe("::");
+    expect(() => readEnv({ HOST: "http://evil.example/" })).toThrow(/HOST must be a host name/);
+  });
 });

@@ -75,7 +75,14 @@ export async function startServer({
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env: nextEnv({ LOOPSCOPE_DATA_DIR: dataDir, PORT: String(port), LOOPSCOPE_AUTH: auth ? "on" : "off", ...env }),
+    // HOST as `npm start` passes it: the pages' links name the address the server listens on.
+    env: nextEnv({
+      LOOPSCOPE_DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOOPSCOPE_AUTH: auth ? "on" : "off",
+      ...env,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so kill(-pid) also reaches next-server
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readCookie } from "@/lib/http/cookies";
+import { decodeCookieValue, readCookie } from "@/lib/http/cookies";
 
 describe("readCookie", () => {
   test.each([
@@ -16,5 +16,15 @@ describe("readCookie", () => {
     expect(readCookie("flow", "flow")).toBeNull();
     expect(readCookie(null, "flow")).toBeNull();
     expect(readCookie(undefined, "flow")).toBeNull();
+  });
+});
+
+describe("decodeCookieValue", () => {
+  test("decodes a percent-encoded value", () => {
+    expect(decodeCookieValue("a%20b%3D")).toBe("a b=");
+  });
+
+  test.each(["%", "%E0%A4%A", "%ZZ", "abc%"])("a malformed encoding %j is no value, not a throw", (value) => {
+    expect(decodeCookieValue(value)).toBeNull();
   });
 });

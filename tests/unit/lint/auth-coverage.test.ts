@@ -46,6 +46,6 @@ test.each(pages)("%s requires a signed-in user", (file) => {
 
 test.each(routes)("%s checks access", (file) => {
   expect(readFileSync(path.join(ROOT, file), "utf8")).toMatch(
-    /requireAccess\(req, |requireIngestAuth\(req\)|receiveOtlp\(/,
+    /requireAccess\(req, |requireIngestAuth\(req\)|requireIngestAccess\(req\)|receiveOtlp\(/,
   );
 });

@@ -6,6 +6,7 @@ import { createProfile, listProfiles } from "@/db/profiles";
 import { BUILTIN_PROFILES } from "@/lib/what-if/profiles";
 import { ProfileInput, type ProfileAnswer, type ProfileList } from "@/lib/schemas/profiles";
 import { requireAccess } from "@/app/_server/auth";
+import { SETTINGS_BODY_LIMIT_BYTES } from "@/lib/http/read-body";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 
@@ -20,7 +21,10 @@ export const GET = handle(async (req: Request) => {
 export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
   const who = await requireAccess(req, "review");
-  const input = await parseJsonBody(ProfileInput, req, { expected: '{"name", "settings": {...}}' });
+  const input = await parseJsonBody(ProfileInput, req, {
+    expected: '{"name", "settings": {...}}',
+    limitBytes: SETTINGS_BODY_LIMIT_BYTES,
+  });
   const by = who.kind === "user" ? who.name : null;
   const profile = await createProfile((await getDb()).db, input, by);
   return json({ profile } satisfies ProfileAnswer, 201);

@@ -6,6 +6,7 @@ import { getDb } from "@/db/client";
 import { getProjectSettings, saveProjectSettings } from "@/db/settings";
 import { DEFAULT_SETTINGS, resolveSettings, type PartialSettings } from "@/lib/analysis/settings";
 import { SettingsUpdate, type SettingsResponse } from "@/lib/schemas/settings-api";
+import { SETTINGS_BODY_LIMIT_BYTES } from "@/lib/http/read-body";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 import { requireAccess } from "@/app/_server/auth";
@@ -24,7 +25,11 @@ export const GET = handle(async (req: Request) => {
 export const PUT = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
   await requireAccess(req, "settings");
-  const settings = await parseJsonBody(SettingsUpdate, req, { expected: "an object of settings", noun: "setting" });
+  const settings = await parseJsonBody(SettingsUpdate, req, {
+    expected: "an object of settings",
+    noun: "setting",
+    limitBytes: SETTINGS_BODY_LIMIT_BYTES,
+  });
   const { db } = await getDb();
   await saveProjectSettings(db, settings);
   return respond(settings);

@@ -7,7 +7,7 @@
 // app/_server/auth.ts like every ingest.
 import { getDb } from "@/db/client";
 import { prepareIngestedRuns } from "@/app/_server/analysis";
-import { requireIngestAuth } from "@/app/_server/auth";
+import { requireIngestAccess } from "@/app/_server/auth";
 import { ingestRequest } from "@/app/_server/ingest-request";
 import { handle, json } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
@@ -16,8 +16,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = handle(async (req: Request) => {
   requireSameOriginForBrowser(req);
-  await requireIngestAuth(req);
-  const result = await ingestRequest(req, "api", { format: "openai-agents" });
+  const { mayEditRuns } = await requireIngestAccess(req);
+  const result = await ingestRequest(req, "api", { format: "openai-agents", keepStoredRuns: !mayEditRuns });
   await prepareIngestedRuns((await getDb()).db, result);
   return json(result);
 });
