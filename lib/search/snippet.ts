@@ -13,8 +13,12 @@ import type { RunTextKind, RunTextMatch } from "../schemas/api";
 export const HEADLINE_START = "\uE000";
 export const HEADLINE_STOP = "\uE001";
 
-/** ts_headline's options: one fragment of a few words around the first matches. */
-export const HEADLINE_OPTIONS = `StartSel=${HEADLINE_START}, StopSel=${HEADLINE_STOP}, MaxWords=18, MinWords=6, MaxFragments=1`;
+/**
+ * ts_headline's options: a short text whole, a long one from its first match on, in a few words.
+ * Not its fragment mode (MaxFragments ≥ 1), which drops stop words and punctuation at the edges:
+ * "Why is shipping charged twice?" would read "shipping charged twice".
+ */
+export const HEADLINE_OPTIONS = `StartSel=${HEADLINE_START}, StopSel=${HEADLINE_STOP}, MaxWords=20, MinWords=8, ShortWord=0`;
 
 /** A matched text as read back: its kind, its record (span id or prompt ref), the turn it is in now, the fragment. */
 export type HeadlineRow = { kind: RunTextKind; ref: string; iteration: number | null; headline: string };
