@@ -246,22 +246,23 @@ async function upsertRuns(
   };
 }
 
-// A run record's fields over the stored run's: a present value wins, labels and config merge.
-const REPLACE_IN_RUN = sql`name = coalesce(excluded.name, runs.name),
-      agent = coalesce(excluded.agent, runs.agent),
-      started_at = coalesce(excluded.started_at, runs.started_at),
-      labels = runs.labels || excluded.labels,
-      config = runs.config || excluded.config,
-      attrs = runs.attrs || excluded.attrs,
-      shape = coalesce(excluded.shape, runs.shape)`;
-// An ingest key's: only what the stored run lacks — it names a new run, never renames or relabels one.
-const FILL_IN_RUN = sql`name = coalesce(runs.name, excluded.name),
-      agent = coalesce(runs.agent, excluded.agent),
-      started_at = coalesce(runs.started_at, excluded.started_at),
-      labels = excluded.labels || runs.labels,
-      config = excluded.config || runs.config,
-      attrs = excluded.attrs || runs.attrs,
-      shape = coalesce(runs.shape, excluded.shape)`;
+// A run record's columns: a value that is present wins over an absent one; objects merge, the
+// winner's keys on top. Which side wins: the record's (REPLACE_IN_RUN), or for an ingest key the
+// stored run's (FILL_IN_RUN) — it names a new run, never renames or relabels one.
+const RUN_VALUES = ["name", "agent", "started_at", "shape"] as const;
+const RUN_OBJECTS = ["labels", "config", "attrs"] as const;
+
+function mergeRunColumns(winner: "excluded" | "runs"): SQL {
+  const loser = winner === "excluded" ? "runs" : "excluded";
+  return sql.raw(
+    [
+      ...RUN_VALUES.map((c) => `${c} = coalesce(${winner}.${c}, ${loser}.${c})`),
+      ...RUN_OBJECTS.map((c) => `${c} = ${loser}.${c} || ${winner}.${c}`),
+    ].join(",\n      "),
+  );
+}
+const REPLACE_IN_RUN = mergeRunColumns("excluded");
+const FILL_IN_RUN = mergeRunColumns("runs");
 
 /** INSERT the rows of `rowsJson` not stored yet (a re-upload adds nothing), RETURNING what the totals need. */
 function insertNewRows(table: PgTable, columns: InsertColumns, rowsJson: string, returning: SQL): SQL {
