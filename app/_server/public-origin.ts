@@ -2,8 +2,9 @@
 // writes out (the post-mortem's link back to its run, SSO redirect URLs, the
 // curl and CLI examples of /settings and the empty runs page). The rule is
 // lib/http/public-origin.ts (docs/accounts.md#public-url): never a request's
-// Host alone. A route's listen address is its req.url's host, which `next
-// start` builds from its own hostname and port, not from the Host header.
+// Host alone. A route's listen address is HOST with its req.url's port: `next
+// start` builds req.url from `localhost` whatever -H says, never from the
+// Host header; without HOST (a handler called in a test) it is req.url's.
 import { headers } from "next/headers";
 import { readEnv } from "@/lib/env";
 import { listenOriginOf, resolvePublicOrigin } from "@/lib/http/public-origin";
@@ -11,7 +12,10 @@ import type { HeaderSource } from "@/lib/http/forwarded";
 
 /** A route handler's public origin. */
 export function publicOrigin(req: Request): string {
-  return originOf(req.headers, new URL(req.url).origin);
+  const url = new URL(req.url);
+  const host = readEnv().HOST;
+  const listen = host ? listenOriginOf(host, Number(url.port) || readEnv().PORT) : url.origin;
+  return originOf(req.headers, listen);
 }
 
 /** A page's public origin: this server on its HOST and PORT when nothing else is trusted. */
