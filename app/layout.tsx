@@ -29,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/settings">Settings</Link>
             <Link href="/docs">Docs</Link>
             {signedIn && <Link href="/admin">Admin</Link>}
+            {signedIn && <Link href="/account">Account</Link>}
             {signedIn && <AuthSignOutButton />}
           </NavMenu>
         </header>

@@ -323,9 +323,33 @@ export const sessions = pgTable(
       .notNull()
       .default(sql`now()`),
     expiresAt: ts("expires_at").notNull(),
+    /** Moved forward at most once a minute by a request it signs (docs/accounts.md#sessions): the idle timeout reads it. */
+    lastUsedAt: ts("last_used_at")
+      .notNull()
+      .default(sql`now()`),
   },
-  // A user's sessions: the ON DELETE CASCADE of a deleted user.
+  // A user's sessions: the ON DELETE CASCADE of a deleted user, "sign out everywhere", a role change.
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * One-time password-reset links an admin makes for a user (docs/accounts.md#password-reset):
+ * only the SHA-256 of the link's token is stored; using it deletes the row.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.userId, { onDelete: "cascade" }),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  // A new link replaces the user's older ones: deleted by user_id.
+  (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
 /**

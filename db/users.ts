@@ -76,3 +76,47 @@ export async function findUserById(db: Db, userId: string): Promise<UserOut | nu
   const [row] = rowsOf<UserRow>(await db.execute(sql`SELECT ${PUBLIC_COLUMNS} FROM users WHERE user_id = ${userId}`));
   return row ? toOut(row) : null;
 }
+
+/** The stored password hash of a user, to check their current password before a change; null: no such user. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = rowsOf<{ password_hash: string }>(
+    await db.execute(sql`SELECT password_hash FROM users WHERE user_id = ${userId}`),
+  );
+  return row?.password_hash ?? null;
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.execute(sql`UPDATE users SET password_hash = ${passwordHash} WHERE user_id = ${userId}`);
+}
+
+/**
+ * Change a user's role, or remove the user (`role` null), and end their sessions, in one
+ * transaction. The users table is locked while the admins are counted, so two admins
+ * demoting each other at once cannot leave the project with none: the change that would
+ * is refused (409). Null: no such user.
+ */
+export async function changeUserAccess(db: Db, userId: string, role: Role | null): Promise<UserOut | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`);
+    const [row] = rowsOf<UserRow>(await tx.execute(sql`SELECT ${PUBLIC_COLUMNS} FROM users WHERE user_id = ${userId}`));
+    if (!row) return null;
+    if (row.role === "admin" && role !== "admin") {
+      const [admins] = rowsOf<{ n: number | string }>(
+        await tx.execute(sql`SELECT count(*) AS n FROM users WHERE role = 'admin'`),
+      );
+      if (Number(admins?.n ?? 0) <= 1)
+        throw new ApiError(
+          "conflict",
+          `${row.email} is the last admin: make another user an admin first, then ${role ? "change this role" : "remove this account"}`,
+        );
+    }
+    if (role === null) {
+      await tx.execute(sql`DELETE FROM users WHERE user_id = ${userId}`); // its sessions and reset links cascade
+      return toOut(row);
+    }
+    if (role === row.role) return toOut(row);
+    await tx.execute(sql`UPDATE users SET role = ${role} WHERE user_id = ${userId}`);
+    await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+    return toOut({ ...row, role });
+  });
+}

@@ -74,6 +74,11 @@ export const ServerEnv = z.object({
   LOOPSCOPE_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   /** Accounts and API keys (docs/accounts.md); `off`: the open single-user mode, on 127.0.0.1 unless HOST says otherwise. */
   LOOPSCOPE_AUTH: z.enum(["on", "off"]).default("on"),
+  /**
+   * A browser session unused this many days ends (docs/accounts.md#sessions); every session
+   * also ends 30 days after sign-in whatever its use.
+   */
+  LOOPSCOPE_SESSION_IDLE_DAYS: z.coerce.number().positive().max(30).default(7),
   /** A key accepted as an admin-scope API key, for automation and tests. */
   LOOPSCOPE_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   /**

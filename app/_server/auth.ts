@@ -13,7 +13,7 @@ import { describePrincipal, principalMay, type Action, type Principal } from "@/
 import { hashSecret, readPresented, secretsEqual, type Presented } from "@/lib/auth/tokens";
 import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { readSessionToken } from "./session";
+import { readSessionToken, sessionIdleMs } from "./session";
 
 export function authIsOn(): boolean {
   return readEnv().LOOPSCOPE_AUTH === "on";
@@ -32,7 +32,7 @@ export async function resolvePrincipal(req: Request): Promise<Resolved> {
   const token = readSessionToken(req.headers.get("cookie"));
   if (token === null) return { principal: null, reason: NO_CREDENTIALS };
   const { db } = await getDb();
-  const user = await findSessionUser(db, hashSecret(token));
+  const user = await findSessionUser(db, hashSecret(token), sessionIdleMs());
   if (!user) return { principal: null, reason: "the session has expired or was signed out: sign in again" };
   return { principal: { kind: "user", ...user } };
 }

@@ -31,13 +31,16 @@ export function clearedSessionCookie(req: Request): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
+/** How long an unused session lives: LOOPSCOPE_SESSION_IDLE_DAYS. */
+export const sessionIdleMs = () => readEnv().LOOPSCOPE_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+
 /** For server components: the signed-in user, null when nobody is, "off" when accounts are off. */
 export async function pageUser(): Promise<SessionUser | null | "off"> {
   if (readEnv().LOOPSCOPE_AUTH === "off") return "off";
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token) return null;
   const { db } = await getDb();
-  return findSessionUser(db, hashSecret(token));
+  return findSessionUser(db, hashSecret(token), sessionIdleMs());
 }
 
 /**

@@ -5,12 +5,16 @@
 // run. The tasks: create the spans partitions of the months ahead
 // (db/partitions.ts; nothing on a plain table), then, when
 // LOOPSCOPE_RETENTION_DAYS is set, drop what is past it (db/retention.ts);
-// last, forget the sign-in failures that no longer slow anyone (db/sign-in-throttle.ts).
+// then forget the sign-in failures that no longer slow anyone (db/sign-in-throttle.ts);
+// last, delete the sessions past their expiry or idle timeout and the expired
+// password-reset links (db/sessions.ts, db/password-resets.ts).
 import { readEnv } from "@/lib/env";
 import type { Db, DbHandle } from "../client";
 import { ensurePartitions } from "../partitions";
 import { applyRetention } from "../retention";
 import { purgeFailures } from "../sign-in-throttle";
+import { purgeSessions } from "../sessions";
+import { purgePasswordResets } from "../password-resets";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from "@/lib/auth/throttle";
 
 export type MaintenanceTask = { name: string; run: (db: Db, kind: DbHandle["kind"]) => Promise<void> };
@@ -43,7 +47,16 @@ export const MAINTENANCE_TASKS: MaintenanceTask[] = [
       await purgeFailures(db, Date.now(), Math.max(ACCOUNT_THROTTLE.windowMs, ADDRESS_THROTTLE.windowMs));
     },
   },
+  {
+    name: "sessions",
+    run: async (db) => {
+      await purgeSessions(db, readEnv().LOOPSCOPE_SESSION_IDLE_DAYS * DAY_MS);
+      await purgePasswordResets(db);
+    },
+  },
 ];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runMaintenance(
   db: Db,

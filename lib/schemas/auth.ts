@@ -88,3 +88,31 @@ export type KeyRevoked = z.infer<typeof KeyRevoked>;
 /** DELETE /api/v1/auth/session. */
 export const SignedOut = z.object({ signed_out: z.literal(true) });
 export type SignedOut = z.infer<typeof SignedOut>;
+
+/** PATCH /api/v1/users/{user_id}: an admin changes a user's role (docs/accounts.md#taking-access-back). */
+export const UserChangeInput = z.object({ role: z.enum(ROLES) });
+export type UserChangeInput = z.output<typeof UserChangeInput>;
+
+/** DELETE /api/v1/users/{user_id}: the removed user. */
+export const UserRemoved = z.object({ user: UserOut, removed: z.literal(true) });
+export type UserRemoved = z.infer<typeof UserRemoved>;
+
+/** DELETE /api/v1/users/{user_id}/sessions: "sign out everywhere"; how many sessions ended. */
+export const SessionsEnded = z.object({ user_id: z.string(), sessions_ended: z.number().int().nonnegative() });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;
+
+/** PUT /api/v1/auth/password: a signed-in user changes their own password. */
+export const PasswordChangeInput = z.object({ current_password: z.string().min(1).max(200), new_password: password });
+export type PasswordChangeInput = z.output<typeof PasswordChangeInput>;
+
+/** PUT /api/v1/auth/password: done; the user's other sessions ended. */
+export const PasswordChanged = z.object({ changed: z.literal(true), other_sessions_ended: z.number().int() });
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
+
+/** POST /api/v1/users/{user_id}/password-reset (201): the one-time link, shown to the admin once. */
+export const PasswordResetCreated = z.object({ user_id: z.string(), reset_url: z.string(), expires_at: z.string() });
+export type PasswordResetCreated = z.infer<typeof PasswordResetCreated>;
+
+/** POST /api/v1/auth/password-reset: the link's token and the new password; answers UserAnswer, signed in. */
+export const PasswordResetInput = z.object({ token: z.string().min(1).max(200), new_password: password });
+export type PasswordResetInput = z.output<typeof PasswordResetInput>;

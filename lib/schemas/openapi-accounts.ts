@@ -114,6 +114,97 @@ export const ACCOUNT_ROUTES: RouteDocs = {
       },
     },
   },
+  "/api/v1/users/{user_id}": {
+    patch: {
+      operationId: "changeUserRole",
+      summary: "Change a user's role (admins)",
+      description:
+        "Ends the user's sessions at once. The last admin cannot be demoted: 409 (docs/accounts.md#taking-access-back).",
+      tag: "accounts",
+      body: { description: "The new role.", content: json(auth.UserChangeInput) },
+      responses: {
+        200: { description: "The user with the new role.", content: json(auth.UserAnswer) },
+        404: "NotFound",
+        409: "Conflict",
+        ...CHANGES,
+      },
+    },
+    delete: {
+      operationId: "removeUser",
+      summary: "Remove a user (admins)",
+      description:
+        "The account and its sessions and reset links are deleted; its comments keep their author's name, " +
+        "the keys it made stay. The last admin cannot be removed: 409.",
+      tag: "accounts",
+      responses: {
+        200: { description: "The removed user.", content: json(auth.UserRemoved) },
+        404: "NotFound",
+        409: "Conflict",
+        ...ADMIN_READ,
+      },
+    },
+  },
+  "/api/v1/users/{user_id}/sessions": {
+    delete: {
+      operationId: "signOutEverywhere",
+      summary: "Sign a user out everywhere (the user themself, or an admin)",
+      description: "Every browser session of the user ends; for oneself, this browser too. API keys are not sessions.",
+      tag: "accounts",
+      responses: {
+        200: { description: "How many sessions ended.", content: json(auth.SessionsEnded) },
+        404: "NotFound",
+        ...ADMIN_READ,
+      },
+    },
+  },
+  "/api/v1/users/{user_id}/password-reset": {
+    post: {
+      operationId: "createPasswordReset",
+      summary: "Make a one-time password-reset link for a user (admins)",
+      description:
+        "Valid 24 hours, replaces the user's earlier link and ends their sessions now. There is no mail: the admin " +
+        "passes the link on. The token is after `#`, so it never reaches a server log (docs/accounts.md#password-reset).",
+      tag: "accounts",
+      responses: {
+        201: { description: "The link, shown once.", content: json(auth.PasswordResetCreated) },
+        404: "NotFound",
+        ...ADMIN_READ,
+      },
+    },
+  },
+  "/api/v1/auth/password": {
+    put: {
+      operationId: "changePassword",
+      summary: "Change one's own password (a signed-in user)",
+      description:
+        "Needs the current password; the user's other sessions end, this one stays. Wrong current passwords are " +
+        "throttled like wrong sign-ins (429 with Retry-After).",
+      tag: "accounts",
+      body: { description: "The current and the new password.", content: json(auth.PasswordChangeInput) },
+      responses: {
+        200: { description: "Changed.", content: json(auth.PasswordChanged) },
+        429: "TooManyAttempts",
+        ...CHANGES,
+      },
+    },
+  },
+  "/api/v1/auth/password-reset": {
+    post: {
+      operationId: "usePasswordReset",
+      summary: "Set a new password with an admin's one-time link, and sign in",
+      description:
+        "Every session of the account ends, its sign-in lock lifts, and this browser is signed in. " +
+        "An unknown, used or expired link: 403.",
+      tag: "accounts",
+      body: { description: "The link's token and the new password.", content: json(auth.PasswordResetInput) },
+      responses: {
+        200: { description: "Signed in with the new password.", content: json(auth.UserAnswer) },
+        400: "BadRequest",
+        403: "Forbidden",
+        ...SERVER_ERRORS,
+      },
+    },
+  },
   "/api/v1/users/{user_id}/lockout": {
     delete: {
       operationId: "unlockUser",

@@ -114,6 +114,10 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ApiKeyCreated: auth.KeyCreated,
   ApiKeyRevoked: auth.KeyRevoked,
   AccountUnlocked,
+  UserRemoved: auth.UserRemoved,
+  SessionsEnded: auth.SessionsEnded,
+  PasswordChanged: auth.PasswordChanged,
+  PasswordResetCreated: auth.PasswordResetCreated,
 };
 
 /** Named schemas of what the server accepts (converted as input). */
@@ -129,6 +133,9 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   SetupInput: auth.SetupInput,
   SignInInput: auth.SignInInput,
   NewUserInput: auth.NewUserInput,
+  UserChangeInput: auth.UserChangeInput,
+  PasswordChangeInput: auth.PasswordChangeInput,
+  PasswordResetInput: auth.PasswordResetInput,
   NewKeyInput: auth.NewKeyInput,
   OtlpTraceRequest: ExportTraceServiceRequest,
   OtlpLogsRequest: ExportLogsServiceRequest,

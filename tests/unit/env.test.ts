@@ -12,6 +12,7 @@ describe("readEnv", () => {
       LOOPSCOPE_MAX_DOCUMENT_MB: 64,
       LOOPSCOPE_OTLP_MAX_MB: 64,
       LOOPSCOPE_DB_STATEMENT_TIMEOUT_S: 60,
+      LOOPSCOPE_SESSION_IDLE_DAYS: 7,
       LOOPSCOPE_AUTH: "on",
       LOOPSCOPE_ROLE: "all",
     });

@@ -18,6 +18,8 @@ function filesNamed(name: string, dir = path.join(ROOT, "app")): string[] {
 const OPEN_PAGES = new Set([
   "app/sign-in/page.tsx",
   "app/setup/page.tsx",
+  // An admin's one-time link: its token is the credential (docs/accounts.md#password-reset).
+  "app/reset-password/page.tsx",
   "app/docs/page.tsx",
   "app/docs/[page]/page.tsx",
 ]);
@@ -27,6 +29,7 @@ const OPEN_ROUTES = new Set([
   "app/api/v1/openapi.json/route.ts",
   "app/api/v1/auth/setup/route.ts",
   "app/api/v1/auth/session/route.ts",
+  "app/api/v1/auth/password-reset/route.ts",
   // GitHub / OpenID Connect sign-in: the way a signed-out visitor gets a session.
   "app/api/v1/auth/[provider]/start/route.ts",
   "app/api/v1/auth/[provider]/callback/route.ts",
