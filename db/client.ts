@@ -7,10 +7,10 @@
 // LOOPSCOPE_DB_STATEMENT_TIMEOUT_S (migrations run on their own connection,
 // without it). A failed open is not kept: the next getDb() tries again.
 import path from "node:path";
-import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readEnv } from "@/lib/env";
 import { gateClient } from "./pglite-gate";
+import { ensurePgliteDir } from "./pglite-new-dir";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,7 +32,7 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
   if ("dataDir" in target) {
-    mkdirSync(target.dataDir, { recursive: true });
+    await ensurePgliteDir(target.dataDir, migrationsDir); // a new directory is made in a child process
     client = new PGlite(target.dataDir);
   } else {
     client = new PGlite();

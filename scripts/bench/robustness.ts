@@ -1,6 +1,6 @@
 // `npm run bench -- robustness [--lines N] [--batch 100] [--concurrency 4] [--database-url URL] [--fresh]`
 // Hostile input against the real ingest route in a server process, on PGlite
-// (Postgres when --database-url or TEST_DATABASE_URL is given). Two fuzz
+// (Postgres when --database-url or TEST_DATABASE_URL is given, but not with --fresh). Two fuzz
 // passes, each N mutated lines (tests/integration/support/fuzz-lines.ts: NULs,
 // lone surrogates, deep nesting, broken JSON, values no column holds) shuffled
 // among N valid ones: one upload of them all, then the same mix in requests of
@@ -37,11 +37,10 @@ export async function run(args: string[]) {
   const urlAt = args.indexOf("--database-url");
   const adminUrl = urlAt >= 0 ? args[urlAt + 1] : process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(path.join(tmpdir(), "loopscope-robustness-"));
-  const pg = adminUrl ? await openTempDatabase(adminUrl, "bench_robustness") : null;
-  // PGlite's first open of a new data directory (initdb, in WASM) leaves the process about 400 MB
-  // larger for good; a server runs on a directory made before, so one start makes it first.
-  // --fresh measures that first start instead.
+  // --fresh: the first start of the embedded database on a new data directory (always PGlite),
+  // which db/pglite-new-dir.ts makes in a child process; otherwise one start makes it first.
   const fresh = args.includes("--fresh");
+  const pg = adminUrl && !fresh ? await openTempDatabase(adminUrl, "bench_robustness") : null;
   if (!pg && !fresh) await initDataDir(dir);
   const server = await startServer(pg ? { DATABASE_URL: pg.url } : { DATABASE_URL: "", LOOPSCOPE_DATA_DIR: dir });
   console.log(
