@@ -1,27 +1,13 @@
 import type { NextConfig } from "next";
 
-// Security headers on every response (docs/decisions.md#security). The pages
-// are prerendered, so a per-request nonce is not possible: Next's inline
-// bootstrap scripts and React's inline styles need 'unsafe-inline' (checked in
-// Chromium: without it the pages do not hydrate). Nothing is loaded from
-// another origin; no page may be framed; forms post only here.
-const isDev = process.env.NODE_ENV === "development";
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+// Security headers on every response (docs/decisions.md#security). A page's
+// Content-Security-Policy carries a nonce made per request, so proxy.ts sets
+// it (lib/http/csp.ts); the API's answers get a policy that allows nothing.
+// No page may be framed; nothing is loaded from another origin.
+/** The API's and the OTLP receiver's answers are data, never a document: nothing to load, run or frame. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const SECURITY_HEADERS = [
-  { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -38,7 +24,13 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.app.json" },
   poweredByHeader: false,
   devIndicators: false,
-  headers: async () => [{ source: "/:path*", headers: SECURITY_HEADERS }],
+  headers: async () => [
+    { source: "/:path*", headers: SECURITY_HEADERS },
+    ...["/api/:path*", "/v1/:path*"].map((source) => ({
+      source,
+      headers: [{ key: "Content-Security-Policy", value: API_POLICY }],
+    })),
+  ],
 };
 
 export default nextConfig;
