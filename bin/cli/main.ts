@@ -9,9 +9,11 @@
 // It runs from anywhere (`npm install -g .` or `npm link` from the clone), so
 // nothing here depends on the clone's directory: PATHs are relative to the
 // caller's current directory, and are all checked before any is read.
+// ingest and watch send --api-key, else $LOOPSCOPE_API_KEY, else the key
+// stored for their URL (credentials.ts).
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
 // --strict), a missing file, a directory with nothing to read, bad usage or
-// a refused API key (ingest);
+// a refused API key (ingest), a corrupt credentials file;
 // 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
 // --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
 import { existsSync, readFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import { parseTextCaps } from "@/lib/import/text-caps";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
+import { CredentialsFileError, resolveApiKey } from "./credentials";
 import { runIngest } from "./ingest-command";
 import { runWatch } from "./watch-command";
 import { defaultStateFile } from "./watch-state";
@@ -81,9 +84,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const format = parseFormat(values.format);
       const files = existingFiles(positionals);
       if (!files) return 1;
-      const apiKey = values["api-key"] ?? apiKeyOf(env);
       const url = values.url ?? defaultUrl(env);
-      return await runIngest(files, { url, runId: values.run, format, apiKey, outcomesFile: values.outcomes });
+      const { apiKey, source: apiKeySource } = resolveApiKey(values["api-key"], url, env);
+      return await runIngest(files, {
+        url,
+        runId: values.run,
+        format,
+        apiKey,
+        apiKeySource,
+        outcomesFile: values.outcomes,
+      });
     }
     if (command === "watch") return await watch(rest, env);
     if (command === "analyze") {
@@ -112,7 +122,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     return usage(command ? `unknown command "${command}"` : "no command");
   } catch (err) {
-    return usage((err as Error).message);
+    if (!(err instanceof CredentialsFileError)) return usage((err as Error).message);
+    console.error(`loopscope: ${err.message}`);
+    return 1;
   }
 }
 
@@ -139,6 +151,8 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   for (const p of missing) console.error(`no such file or directory: ${p}`);
   if (missing.length > 0) return 1;
   const stateFile = values.state ?? defaultStateFile(positionals[0] as string);
+  const url = values.url ?? defaultUrl(env);
+  const { apiKey, source: apiKeySource } = resolveApiKey(values["api-key"], url, env);
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
@@ -147,8 +161,9 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return await runWatch(
       positionals,
       {
-        url: values.url ?? defaultUrl(env),
-        apiKey: values["api-key"] ?? apiKeyOf(env),
+        url,
+        apiKey,
+        apiKeySource,
         runId: values.run,
         format,
         intervalMs: intervalS * 1000,
@@ -172,12 +187,7 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   return n;
 }
 
-/** The key `ingest` and `watch` send without --api-key: LOOPSCOPE_API_KEY, if set. */
-function apiKeyOf(env: NodeJS.ProcessEnv): string | undefined {
-  return env.LOOPSCOPE_API_KEY?.trim() || undefined;
-}
-
-/** The server `ingest` talks to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
+/** The server `ingest` and `watch` talk to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
 export function defaultUrl(env: NodeJS.ProcessEnv): string {
   return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
 }
