@@ -2,6 +2,8 @@
 //   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT] [--outcomes FILE]
 //   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT] [--text-caps F=N,...]
 //   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
+//   loopscope login [--url URL] [--api-key KEY]     (the key also from stdin, or a prompt)
+//   loopscope logout [--url URL] [--all]
 //   loopscope --version | --help
 // A PATH is a file (read whatever its name) or a directory, walked for the
 // files the importers read (collect-files.ts); each file's format is detected
@@ -10,11 +12,11 @@
 // nothing here depends on the clone's directory: PATHs are relative to the
 // caller's current directory, and are all checked before any is read.
 // ingest and watch send --api-key, else $LOOPSCOPE_API_KEY, else the key
-// stored for their URL (credentials.ts).
+// `login` stored for their URL (credentials.ts, docs/accounts.md#the-cli-signs-in-once).
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
 // --strict), a missing file, a directory with nothing to read, bad usage or
-// a refused API key (ingest), a corrupt credentials file;
-// 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
+// a refused API key (ingest, login), a corrupt credentials file;
+// 2 server unreachable (ingest, login); 3 a breaker tripped (analyze; it wins over
 // --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -22,8 +24,9 @@ import { parseTextCaps } from "@/lib/import/text-caps";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
-import { CredentialsFileError, resolveApiKey } from "./credentials";
+import { CredentialsFileError, credentialsPath, resolveApiKey } from "./credentials";
 import { runIngest } from "./ingest-command";
+import { runLogin, runLogout } from "./login-command";
 import { runWatch } from "./watch-command";
 import { defaultStateFile } from "./watch-state";
 
@@ -96,6 +99,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       });
     }
     if (command === "watch") return await watch(rest, env);
+    if (command === "login") {
+      const { values } = parseArgs({ args: rest, options: { url: { type: "string" }, "api-key": { type: "string" } } });
+      const url = values.url ?? defaultUrl(env);
+      return await runLogin({ url, apiKey: values["api-key"], file: credentialsPath(env), env });
+    }
+    if (command === "logout") {
+      const { values } = parseArgs({ args: rest, options: { url: { type: "string" }, all: { type: "boolean" } } });
+      return runLogout({ url: values.url ?? defaultUrl(env), file: credentialsPath(env), all: Boolean(values.all) });
+    }
     if (command === "analyze") {
       const { values, positionals } = parseArgs({
         args: rest,
@@ -187,7 +199,7 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   return n;
 }
 
-/** The server `ingest` and `watch` talk to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
+/** The server `ingest`, `watch`, `login` and `logout` talk to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
 export function defaultUrl(env: NodeJS.ProcessEnv): string {
   return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
 }
