@@ -37,6 +37,8 @@ const USAGE = `usage:
                                                                   analyse files offline; exit 3 when a breaker trips
   loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE] [--api-key KEY]
                                                                   follow a live loop: send files as they grow
+  loopscope login [--url URL] [--api-key KEY]                     check an API key and keep it for that server
+  loopscope logout [--url URL] [--all]                            forget that server's key (--all: every key)
   loopscope --version | --help
 
 A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.traj, *.md (and their .gz), skipping dot-directories
@@ -45,8 +47,13 @@ OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join
 PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
 ingest --outcomes FILE sets the stored runs' outcomes from a grader's file: a JSON list of {run | file | label fields,
 success}, or a SWE-bench report.json ({instance_id: {resolved}}); FILE itself is not uploaded.
-ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
-ingest stops at the first file the server refuses for its key (401, 403), says so once, and exits 1.
+ingest and watch send --api-key, else $LOOPSCOPE_API_KEY, else the key login stored for their URL, as
+"Authorization: Bearer"; an admin creates keys on the server's /admin. login takes the key from --api-key, else the
+first line of stdin, else a prompt that does not echo; it checks the key with GET /api/v1/runs?limit=1 and keeps it
+only if the server knows it (a 403, a key without the read scope such as an ingest key, is kept with a note), in
+$XDG_CONFIG_HOME/loopscope/credentials.json (else ~/.config/…, %APPDATA% on Windows; mode 0600).
+ingest stops at the first file the server refuses for its key (401, 403), says so once with where the key came from,
+and exits 1; watch says it once and retries at every poll.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that. analyze --text-caps (default $LOOPSCOPE_TEXT_CAPS) sets how much text the
 records keep, e.g. prompt=8000,tool_output=1500 (docs/import.md#text-caps); ingest and watch use the server's caps.
@@ -55,8 +62,8 @@ watch polls the DIRs every --interval seconds (2) and sends each new or changed 
 whole file each time — importers pair lines across the file, and ids are stable, so what is stored adds nothing — and
 keeps each file's size and mtime at its last send in --state (DIR/.loopscope-watch.json), so a restart sends only what
 changed. An unreachable server is reported once and retried. It runs until Ctrl-C (SIGINT) or SIGTERM: exit 0.
-exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage / key refused ·
-2 server unreachable · 3 breaker tripped (analyze)`;
+exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage / key refused
+(ingest, login) / a corrupt credentials file · 2 server unreachable (ingest, login) · 3 breaker tripped (analyze)`;
 
 const HELP_FLAGS = ["--help", "-h"];
 
