@@ -28,6 +28,7 @@ export type LoginOptions = { url: string; apiKey?: string; file: string; env: No
 export type KeyInput = NodeJS.ReadableStream & Partial<Pick<ReadStream, "isTTY" | "setRawMode">>;
 
 export async function runLogin(opts: LoginOptions, input: KeyInput = process.stdin): Promise<number> {
+  const origin = serverOrigin(opts.url); // a bad --url is said before a key is asked for
   const typed = opts.apiKey ?? (await readApiKey(input, opts.url));
   if (typed === null) {
     console.error("loopscope: login cancelled; nothing stored");
@@ -40,7 +41,6 @@ export async function runLogin(opts: LoginOptions, input: KeyInput = process.std
     );
     return 1;
   }
-  const origin = serverOrigin(opts.url);
   let check: KeyCheck;
   try {
     check = await checkApiKey(origin, apiKey);
@@ -82,7 +82,7 @@ function loginVerdict(origin: string, check: KeyCheck): string {
       "ingest and watch need only the ingest scope."
     );
   if (check.kind === "accepted" && check.authOff)
-    return `Logged in to ${origin}: accounts are off there, so any key is taken; it counts once they are on.`;
+    return `Logged in to ${origin}: accounts are off there, so any key is taken and this one was not checked.`;
   return `Logged in to ${origin}: the server took the key.`;
 }
 

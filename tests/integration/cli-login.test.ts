@@ -152,6 +152,20 @@ describe.each(targets)("loopscope login, ingest and logout against a server on $
     expect(stored().servers[url].api_key).toBe(readKey);
   });
 
+  test("with accounts off any key is taken, and login says it was not checked", async () => {
+    const fresh = { ...env, XDG_CONFIG_HOME: path.join(dir, "open") };
+    process.env.LOOPSCOPE_AUTH = "off"; // useAccountsOn turns them on again after the suite
+    try {
+      const r = await run(fresh, "login", "--api-key", "sk-ls-anything-at-all");
+      expect(r.code).toBe(0);
+      expect(r.stdout[0]).toMatch(
+        new RegExp(`^Logged in to ${url}: accounts are off there, so any key is taken and this one was not checked\\.`),
+      );
+    } finally {
+      process.env.LOOPSCOPE_AUTH = "on";
+    }
+  });
+
   test("logout removes the key and says so; ingest then fails once, suggesting `loopscope login`", async () => {
     const out = await run(env, "logout");
     expect(out).toMatchObject({ code: 0, stdout: [`Removed the key stored for ${url}.`], stderr: [] });
