@@ -5,7 +5,9 @@
 // without times ends, docs/import.md#times), and `--format` when given.
 // `loopscope watch` sends its files with the same request (sendFile). A
 // refused key (401, 403) stops the upload at that file: the next files would
-// be refused alike, so it is said once, with what to set (docs/accounts.md).
+// be refused alike, so it is said once, with where the key came from and what
+// to do: `loopscope login`, or the flag or variable that won over it
+// (docs/accounts.md#the-cli-signs-in-once).
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
@@ -19,6 +21,7 @@ import { formatTimeUs } from "@/lib/time";
 import { modifiedAtUs } from "./collect-files";
 import { looksLikeOutcomesFile, readOutcomesFile, sendOutcomes, withoutFile } from "./outcomes-command";
 import { skippedKinds } from "./analyze-command";
+import { describeApiKeySource, type ApiKeySource } from "./credentials";
 
 export type IngestOptions = {
   url: string;
@@ -27,6 +30,8 @@ export type IngestOptions = {
   live?: boolean;
   /** Sent as `Authorization: Bearer` (docs/accounts.md#api-keys). */
   apiKey?: string;
+  /** Where `apiKey` came from (credentials.ts resolveApiKey), for the message when it is refused. */
+  apiKeySource?: ApiKeySource;
   /** A grader's outcomes file (outcomes-command.ts): sent as the runs' outcomes once the files are stored. */
   outcomesFile?: string;
 };
@@ -69,7 +74,7 @@ export async function runIngest(files: string[], opts: IngestOptions): Promise<n
     try {
       const outcome = await sendFile(file, { ...opts, endedAt }, (sent) => bar.update(sent));
       if (isAuthRefusal(outcome)) {
-        refused = authRefusalMessage(outcome, opts, toSend.length - i);
+        refused = authRefusalMessage(outcome, opts, notSentMessage(toSend.length - i));
         break;
       }
       outcomes.push(outcome);
@@ -125,23 +130,39 @@ export function isAuthRefusal(o: Outcome): boolean {
 }
 
 /**
- * The one message for a refused key, naming what to set: the key goes in
- * LOOPSCOPE_API_KEY (or --api-key), it needs the `ingest` scope, and an admin
- * creates one on the server's /admin. `notSent` counts the refused file too.
+ * The one message for a refused key: the server's reason, where the key came
+ * from (--api-key, LOOPSCOPE_API_KEY, or stored by `loopscope login`), what
+ * to do about it — the fix for a key from the flag or the environment is
+ * there, since either wins over a stored one — and where an admin makes a
+ * key. `then` says what the command does next.
  */
-export function authRefusalMessage(o: Outcome, opts: { url: string; apiKey?: string }, notSent: number): string {
+export function authRefusalMessage(
+  o: Outcome,
+  opts: { url: string; apiKey?: string; apiKeySource?: ApiKeySource },
+  then: string,
+): string {
   const why = o.ok ? String(o.status) : `${o.status}: ${o.message}`;
+  const from = opts.apiKey && opts.apiKeySource ? ` ${describeApiKeySource(opts.apiKeySource, opts.url)}` : "";
   const what =
     o.status === 403
-      ? `the server at ${opts.url} refused the API key for uploads (${why})`
+      ? `the server at ${opts.url} refused the API key${from} for uploads (${why})`
       : opts.apiKey
-        ? `the server at ${opts.url} refused the API key (${why})`
+        ? `the server at ${opts.url} refused the API key${from} (${why})`
         : `the server at ${opts.url} needs an API key (${o.status}), and none was sent`;
+  const login = `\`loopscope login --url ${opts.url}\``;
+  const fix =
+    opts.apiKey && opts.apiKeySource === "env"
+      ? `Set LOOPSCOPE_API_KEY to a key with the ingest scope, or unset it and run ${login}`
+      : opts.apiKey && opts.apiKeySource === "flag"
+        ? `Pass --api-key a key with the ingest scope, or leave it out and run ${login}`
+        : `Run ${login} with a key that has the ingest scope (or set LOOPSCOPE_API_KEY, or pass --api-key)`;
   const admin = new URL("/admin", opts.url).href;
-  return (
-    `loopscope: ${what}. Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; ` +
-    `an admin creates one on ${admin}. Stopped: ${plural(notSent, "file")} not sent.`
-  );
+  return `loopscope: ${what}. ${fix}; an admin creates one on ${admin}. ${then}`;
+}
+
+/** What `ingest` says after a refusal: the files it did not send, the refused one included. */
+export function notSentMessage(notSent: number): string {
+  return `Stopped: ${plural(notSent, "file")} not sent.`;
 }
 
 /** `server unreachable at URL: <why>`, for a request that got no answer. */

@@ -2,6 +2,8 @@
 //   loopscope ingest PATH... [--url URL] [--run ID] [--format FORMAT] [--outcomes FILE]
 //   loopscope analyze PATH... [--json] [--strict] [--set key=value]... [--format FORMAT] [--text-caps F=N,...]
 //   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
+//   loopscope login [--url URL] [--api-key KEY]     (the key also from stdin, or a prompt)
+//   loopscope logout [--url URL] [--all]
 //   loopscope --version | --help
 // A PATH is a file (read whatever its name) or a directory, walked for the
 // files the importers read (collect-files.ts); each file's format is detected
@@ -9,10 +11,12 @@
 // It runs from anywhere (`npm install -g .` or `npm link` from the clone), so
 // nothing here depends on the clone's directory: PATHs are relative to the
 // caller's current directory, and are all checked before any is read.
+// ingest and watch send --api-key, else $LOOPSCOPE_API_KEY, else the key
+// `login` stored for their URL (credentials.ts, docs/accounts.md#the-cli-signs-in-once).
 // Exit codes: 0 ok; 1 some line rejected (ingest; analyze only with
 // --strict), a missing file, a directory with nothing to read, bad usage or
-// a refused API key (ingest);
-// 2 server unreachable (ingest); 3 a breaker tripped (analyze; it wins over
+// a refused API key (ingest, login), a corrupt credentials file;
+// 2 server unreachable (ingest, login); 3 a breaker tripped (analyze; it wins over
 // --strict's 1). watch runs until SIGINT or SIGTERM, then exits 0.
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -20,7 +24,9 @@ import { parseTextCaps } from "@/lib/import/text-caps";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
+import { CredentialsFileError, credentialsPath, resolveApiKey } from "./credentials";
 import { runIngest } from "./ingest-command";
+import { runLogin, runLogout } from "./login-command";
 import { runWatch } from "./watch-command";
 import { defaultStateFile } from "./watch-state";
 
@@ -31,6 +37,8 @@ const USAGE = `usage:
                                                                   analyse files offline; exit 3 when a breaker trips
   loopscope watch DIR... [--url URL] [--run ID] [--format F] [--interval S] [--quiet-s S] [--state FILE] [--api-key KEY]
                                                                   follow a live loop: send files as they grow
+  loopscope login [--url URL] [--api-key KEY]                     check an API key and keep it for that server
+  loopscope logout [--url URL] [--all]                            forget that server's key (--all: every key)
   loopscope --version | --help
 
 A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.traj, *.md (and their .gz), skipping dot-directories
@@ -39,8 +47,13 @@ OTLP JSON, Jaeger, Langfuse, …); --format forces one of: ${IMPORT_FORMATS.join
 PATHs are relative to the current directory. --url defaults to $LOOPSCOPE_URL, else http://localhost:$PORT (3000).
 ingest --outcomes FILE sets the stored runs' outcomes from a grader's file: a JSON list of {run | file | label fields,
 success}, or a SWE-bench report.json ({instance_id: {resolved}}); FILE itself is not uploaded.
-ingest and watch send --api-key (default $LOOPSCOPE_API_KEY) as "Authorization: Bearer"; create a key on /admin.
-ingest stops at the first file the server refuses for its key (401, 403), says so once, and exits 1.
+ingest and watch send --api-key, else $LOOPSCOPE_API_KEY, else the key login stored for their URL, as
+"Authorization: Bearer"; an admin creates keys on the server's /admin. login takes the key from --api-key, else the
+first line of stdin, else a prompt that does not echo; it checks the key with GET /api/v1/runs?limit=1 and keeps it
+only if the server knows it (a 403, a key without the read scope such as an ingest key, is kept with a note), in
+$XDG_CONFIG_HOME/loopscope/credentials.json (else ~/.config/…, %APPDATA% on Windows; mode 0600).
+ingest stops at the first file the server refuses for its key (401, 403), says so once with where the key came from,
+and exits 1; watch says it once and retries at every poll.
 analyze reports rejected lines on stderr and analyses the rest; they change its exit code only with --strict (1),
 and a tripped breaker's 3 wins over that. analyze --text-caps (default $LOOPSCOPE_TEXT_CAPS) sets how much text the
 records keep, e.g. prompt=8000,tool_output=1500 (docs/import.md#text-caps); ingest and watch use the server's caps.
@@ -49,8 +62,8 @@ watch polls the DIRs every --interval seconds (2) and sends each new or changed 
 whole file each time — importers pair lines across the file, and ids are stable, so what is stored adds nothing — and
 keeps each file's size and mtime at its last send in --state (DIR/.loopscope-watch.json), so a restart sends only what
 changed. An unreachable server is reported once and retried. It runs until Ctrl-C (SIGINT) or SIGTERM: exit 0.
-exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage / key refused ·
-2 server unreachable · 3 breaker tripped (analyze)`;
+exit codes: 0 ok · 1 lines rejected (ingest; analyze --strict) / missing file / empty directory / bad usage / key refused
+(ingest, login) / a corrupt credentials file · 2 server unreachable (ingest, login) · 3 breaker tripped (analyze)`;
 
 const HELP_FLAGS = ["--help", "-h"];
 
@@ -81,11 +94,27 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const format = parseFormat(values.format);
       const files = existingFiles(positionals);
       if (!files) return 1;
-      const apiKey = values["api-key"] ?? apiKeyOf(env);
       const url = values.url ?? defaultUrl(env);
-      return await runIngest(files, { url, runId: values.run, format, apiKey, outcomesFile: values.outcomes });
+      const { apiKey, source: apiKeySource } = resolveApiKey(values["api-key"], url, env);
+      return await runIngest(files, {
+        url,
+        runId: values.run,
+        format,
+        apiKey,
+        apiKeySource,
+        outcomesFile: values.outcomes,
+      });
     }
     if (command === "watch") return await watch(rest, env);
+    if (command === "login") {
+      const { values } = parseArgs({ args: rest, options: { url: { type: "string" }, "api-key": { type: "string" } } });
+      const url = values.url ?? defaultUrl(env);
+      return await runLogin({ url, apiKey: values["api-key"], file: credentialsPath(env), env });
+    }
+    if (command === "logout") {
+      const { values } = parseArgs({ args: rest, options: { url: { type: "string" }, all: { type: "boolean" } } });
+      return runLogout({ url: values.url ?? defaultUrl(env), file: credentialsPath(env), all: Boolean(values.all) });
+    }
     if (command === "analyze") {
       const { values, positionals } = parseArgs({
         args: rest,
@@ -112,7 +141,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     return usage(command ? `unknown command "${command}"` : "no command");
   } catch (err) {
-    return usage((err as Error).message);
+    if (!(err instanceof CredentialsFileError)) return usage((err as Error).message);
+    console.error(`loopscope: ${err.message}`);
+    return 1;
   }
 }
 
@@ -139,6 +170,8 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   for (const p of missing) console.error(`no such file or directory: ${p}`);
   if (missing.length > 0) return 1;
   const stateFile = values.state ?? defaultStateFile(positionals[0] as string);
+  const url = values.url ?? defaultUrl(env);
+  const { apiKey, source: apiKeySource } = resolveApiKey(values["api-key"], url, env);
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
@@ -147,8 +180,9 @@ async function watch(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return await runWatch(
       positionals,
       {
-        url: values.url ?? defaultUrl(env),
-        apiKey: values["api-key"] ?? apiKeyOf(env),
+        url,
+        apiKey,
+        apiKeySource,
         runId: values.run,
         format,
         intervalMs: intervalS * 1000,
@@ -172,12 +206,7 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   return n;
 }
 
-/** The key `ingest` and `watch` send without --api-key: LOOPSCOPE_API_KEY, if set. */
-function apiKeyOf(env: NodeJS.ProcessEnv): string | undefined {
-  return env.LOOPSCOPE_API_KEY?.trim() || undefined;
-}
-
-/** The server `ingest` talks to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
+/** The server `ingest`, `watch`, `login` and `logout` talk to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
 export function defaultUrl(env: NodeJS.ProcessEnv): string {
   return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
 }

@@ -8,20 +8,32 @@
 // records have stable ids, so what is stored already adds nothing. After each
 // answered send the file's size and mtime go to the state file
 // (watch-state.ts). An unreachable server is said once and tried again at the
-// next poll; a 5xx answer is retried too. It runs until the signal aborts.
+// next poll; a 5xx answer is retried too. A refused key (401, 403) is said
+// once too, not once per file: nothing is marked sent, and each poll tries
+// one file until the server takes the key. It runs until the signal aborts.
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { ImportFormat } from "@/lib/import/types";
 import { formatTimeUs } from "@/lib/time";
 import { collectFiles, modifiedAtUs } from "./collect-files";
-import { printOutcome, sendFile, unreachableMessage, type Outcome } from "./ingest-command";
+import type { ApiKeySource } from "./credentials";
+import {
+  authRefusalMessage,
+  isAuthRefusal,
+  printOutcome,
+  sendFile,
+  unreachableMessage,
+  type Outcome,
+} from "./ingest-command";
 import { filesToSend, markOf, type FileStat, type WatchMemory } from "./watch-plan";
 import { readWatchState, writeWatchState } from "./watch-state";
 
 export type WatchOptions = {
   url: string;
   apiKey?: string;
+  /** Where `apiKey` came from (credentials.ts resolveApiKey), for the message when it is refused. */
+  apiKeySource?: ApiKeySource;
   runId?: string;
   format?: ImportFormat;
   /** How long a changed file must stay unchanged before it is sent. */
@@ -41,13 +53,14 @@ export function createWatcher(paths: readonly string[], opts: WatchOptions, sign
   const memory: WatchMemory = { sent: stored.sent, seen: {} };
   const stateFile = path.resolve(opts.stateFile);
   let unreachable = false;
+  let refused = false;
 
   function remember(stat: FileStat) {
     memory.sent[stat.file] = markOf(stat);
     writeWatchState(stateFile, memory.sent);
   }
 
-  /** Send one file; false when the server could not be reached (the rest waits for the next poll). */
+  /** Send one file; false when the server could not be reached or refused the key (the rest waits for the next poll). */
   async function send(stat: FileStat): Promise<boolean> {
     const shown = path.relative(process.cwd(), stat.file) || stat.file;
     const { url, runId, format, apiKey } = opts;
@@ -69,6 +82,16 @@ export function createWatcher(paths: readonly string[], opts: WatchOptions, sign
     }
     if (unreachable) console.error(`loopscope: the server at ${url} answers again`);
     unreachable = false;
+    if (isAuthRefusal(outcome)) {
+      if (!refused)
+        console.error(
+          authRefusalMessage(outcome, opts, "Nothing is sent while it is refused; trying again at every poll."),
+        );
+      refused = true;
+      return false;
+    }
+    if (refused) console.error(`loopscope: the server at ${url} takes the API key again`);
+    refused = false;
     printOutcome({ ...outcome, file: shown });
     // A server error (a database down) may pass: send it again. Any other answer is the file's.
     if (outcome.status < 500) remember(stat);

@@ -4,7 +4,7 @@
 //   session.jsonl  lines 1–19 (the last a Bash call, no result yet)   poll → sent live, the call not stored
 //                  lines 1–37 (its result ✓, a second turn, …)        poll → sent again, the call ok
 //                  unchanged                                          poll → nothing; restart + poll → nothing
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { createWatcher, type WatchOptions } from "@/bin/cli/watch-command";
 import type { StoredSpan } from "@/lib/schemas/records";
 import { importFixture } from "@/tests/support/import";
 import { targets } from "./support/databases";
+import { useAccountsOn } from "./support/auth";
 import { startIngestServer, type IngestServer } from "./support/ingest-server";
 import { serveDatabase } from "./support/route";
 
@@ -126,5 +127,47 @@ describe.each(targets)("loopscope watch against a server on $name", (target) => 
     });
     expect(out.stderr).toEqual([expect.stringMatching(/^loopscope: server unreachable at http:\/\/127\.0\.0\.1:9: /)]);
     expect(() => readFileSync(stateFile)).toThrow();
+  });
+
+  describe("with accounts on", () => {
+    useAccountsOn();
+
+    test("a refused key is said once whatever the files and polls; nothing is marked sent until it is taken", async () => {
+      const loop = path.join(dir, "refused");
+      mkdirSync(loop);
+      writeFileSync(path.join(loop, "a.jsonl"), '{"run_id":"r-watch-a","name":"read_file","t0":1,"t1":2}\n');
+      writeFileSync(path.join(loop, "b.jsonl"), '{"run_id":"r-watch-b","name":"edit","t0":1,"t1":2}\n');
+      const stateFile = path.join(loop, ".loopscope-watch.json");
+      const watcher = createWatcher([loop], {
+        url: server.url,
+        apiKey: "sk-ls-not-a-key-0123456789",
+        apiKeySource: "flag",
+        quietMs: 0,
+        stateFile,
+      });
+      server.requests.length = 0;
+      const refused = await printed(async () => {
+        await watcher.poll();
+        await watcher.poll();
+      });
+      expect(server.requests).toHaveLength(2); // one file tried per poll
+      expect(refused.stdout).toEqual([]);
+      expect(refused.stderr).toEqual([
+        `loopscope: the server at ${server.url} refused the API key from --api-key (401: the API key is unknown or revoked). ` +
+          `Pass --api-key a key with the ingest scope, or leave it out and run \`loopscope login --url ${server.url}\`; ` +
+          `an admin creates one on ${server.url}/admin. Nothing is sent while it is refused; trying again at every poll.`,
+      ]);
+      expect(existsSync(stateFile)).toBe(false);
+
+      process.env.LOOPSCOPE_AUTH = "off"; // the server takes any key now; useAccountsOn turns them on again after
+      try {
+        const taken = await printed(() => watcher.poll());
+        expect(taken.stderr).toEqual([`loopscope: the server at ${server.url} takes the API key again`]);
+        expect(taken.stdout).toHaveLength(2);
+        expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).files)).toHaveLength(2);
+      } finally {
+        process.env.LOOPSCOPE_AUTH = "on";
+      }
+    });
   });
 });

@@ -208,17 +208,21 @@ describe.each(targets)("loopscope ingest PATH… against a server on $name", (ta
 
   describe("with accounts on", () => {
     useAccountsOn();
-    /** The CLI's environment without LOOPSCOPE_API_KEY (the server's is set). */
+    /** The CLI's environment without LOOPSCOPE_API_KEY (the server's is set), and a config directory with no stored key. */
     const NO_KEY = { NODE_ENV: "test" } as NodeJS.ProcessEnv;
+    beforeAll(() => {
+      NO_KEY.XDG_CONFIG_HOME = path.join(dir, "config");
+    });
 
-    test("no API key: the first 401 stops the upload, said once with what to set: exit 1", async () => {
+    test("no API key: the first 401 stops the upload, said once with what to do: exit 1", async () => {
       const r = await runWithEnv(NO_KEY, "ingest", path.join(dir, "runs"));
       expect(r.code).toBe(1);
       expect(requests).toHaveLength(1); // three files listed, one sent
       expect(r.stdout).toBe("");
       expect(r.stderr.split("\n")).toEqual([
         `loopscope: the server at ${url} needs an API key (401), and none was sent. ` +
-          "Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; " +
+          `Run \`loopscope login --url ${url}\` with a key that has the ingest scope ` +
+          "(or set LOOPSCOPE_API_KEY, or pass --api-key); " +
           `an admin creates one on ${url}/admin. Stopped: 3 files not sent.`,
       ]);
     });
@@ -228,7 +232,7 @@ describe.each(targets)("loopscope ingest PATH… against a server on $name", (ta
       expect(r.code).toBe(1);
       expect(requests).toHaveLength(1);
       expect(r.stderr.split("\n")).toHaveLength(1);
-      expect(r.stderr).toContain("refused the API key (401: the API key is unknown or revoked)");
+      expect(r.stderr).toContain("refused the API key from --api-key (401: the API key is unknown or revoked)");
     });
 
     test("the key in LOOPSCOPE_API_KEY is sent: every file goes", async () => {

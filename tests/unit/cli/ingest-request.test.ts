@@ -4,6 +4,7 @@ import {
   authRefusalMessage,
   buildIngestUrl,
   contentTypeFor,
+  notSentMessage,
   summaryLine,
   type Outcome,
 } from "@/bin/cli/ingest-command";
@@ -88,26 +89,49 @@ describe("the summary line", () => {
 describe("a refused key", () => {
   const URL_ = "https://loopscope.example.com";
   const refused = (status: number, message: string): Outcome => ({ file: "a.jsonl", ok: false, status, message });
+  const STOPPED = notSentMessage(3);
 
-  test("without a key: says a key is needed, where to set it and where to get one", () => {
-    expect(authRefusalMessage(refused(401, "sign in, or send an API key"), { url: URL_ }, 3)).toBe(
+  test("without a key: says a key is needed, to log in, and where an admin makes one", () => {
+    expect(authRefusalMessage(refused(401, "sign in, or send an API key"), { url: URL_ }, STOPPED)).toBe(
       "loopscope: the server at https://loopscope.example.com needs an API key (401), and none was sent. " +
-        "Set LOOPSCOPE_API_KEY (or pass --api-key) to a key with the ingest scope; " +
+        "Run `loopscope login --url https://loopscope.example.com` with a key that has the ingest scope " +
+        "(or set LOOPSCOPE_API_KEY, or pass --api-key); " +
         "an admin creates one on https://loopscope.example.com/admin. Stopped: 3 files not sent.",
     );
   });
 
-  test("a key the server does not know, or one without the ingest scope, says the server's reason", () => {
+  test.each([
+    ["flag", "from --api-key", "Pass --api-key a key with the ingest scope, or leave it out and run `loopscope login"],
+    ["env", "from LOOPSCOPE_API_KEY", "Set LOOPSCOPE_API_KEY to a key with the ingest scope, or unset it and run"],
+    [
+      "stored",
+      "stored for https://loopscope.example.com by `loopscope login`",
+      "Run `loopscope login --url https://loopscope.example.com` with a key",
+    ],
+  ] as const)("a refused key %s: the message says where it came from and the fix for that", (source, from, fix) => {
+    const message = authRefusalMessage(
+      refused(401, "the API key is unknown or revoked"),
+      { url: URL_, apiKey: "k", apiKeySource: source },
+      STOPPED,
+    );
+    expect(message).toContain(`refused the API key ${from} (401: the API key is unknown or revoked). ${fix}`);
+  });
+
+  test("a key without the ingest scope says the server's reason; the tail says what is not sent", () => {
     const unknown = authRefusalMessage(
       refused(401, "the API key is unknown or revoked"),
       { url: URL_, apiKey: "k" },
-      1,
+      notSentMessage(1),
     );
     expect(unknown).toMatch(
       /^loopscope: the server at \S+ refused the API key \(401: the API key is unknown or revoked\)\./,
     );
     expect(unknown).toContain("Stopped: 1 file not sent.");
-    const scope = authRefusalMessage(refused(403, "key:k1 may not ingest"), { url: URL_, apiKey: "k" }, 2);
-    expect(scope).toContain("refused the API key for uploads (403: key:k1 may not ingest)");
+    const scope = authRefusalMessage(
+      refused(403, "key:k1 may not ingest"),
+      { url: URL_, apiKey: "k", apiKeySource: "env" },
+      STOPPED,
+    );
+    expect(scope).toContain("refused the API key from LOOPSCOPE_API_KEY for uploads (403: key:k1 may not ingest)");
   });
 });
