@@ -26,15 +26,16 @@ export function RunsEmpty({
         project&apos;s folder, and every session in it becomes a run.
       </p>
       <pre className="mono code-block" data-testid="runs-empty-command">
-        {`${accountsOn ? "export LOOPSCOPE_API_KEY=sk-ls-…   # a key with the ingest scope\n" : ""}npx loopscope ingest ~/.claude/projects/<project>${url}`}
+        {`${accountsOn ? `npx loopscope login${url}   # once: paste a key with the ingest scope\n` : ""}npx loopscope ingest ~/.claude/projects/<project>${url}`}
       </pre>
       <p className="muted">
         The project&apos;s folder is its path with <code>/</code> replaced by <code>-</code>, e.g.{" "}
         <code>~/.claude/projects/-home-me-shop</code>.{" "}
         {accountsOn ? (
           <>
-            Accounts are on, so the CLI sends an API key: <code>LOOPSCOPE_API_KEY</code> (or <code>--api-key</code>
-            ). Admins create keys on <Link href="/admin">Admin</Link>.{" "}
+            Accounts are on, so the CLI sends an API key: the one <code>loopscope login</code> keeps for this server (or{" "}
+            <code>LOOPSCOPE_API_KEY</code>, or <code>--api-key</code>). Admins create keys on{" "}
+            <Link href="/admin">Admin</Link>.{" "}
           </>
         ) : null}
         Codex, Gemini CLI, OpenTelemetry and other logs: <Link href="/docs/import">importing logs</Link>.

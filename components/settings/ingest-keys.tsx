@@ -8,15 +8,16 @@ import Link from "next/link";
 export function IngestKeysCard({ accountsOn, origin }: { accountsOn: boolean; origin: string }) {
   const auth = accountsOn ? ` \\\n  -H "Authorization: Bearer $LOOPSCOPE_API_KEY"` : "";
   const curl = `curl -X POST ${origin}/api/v1/ingest${auth} \\\n  -H "Content-Type: application/x-ndjson" \\\n  --data-binary @run.jsonl`;
-  const cli = `${accountsOn ? "export LOOPSCOPE_API_KEY=sk-ls-…\n" : ""}npx loopscope ingest ~/.claude/projects/<project> --url ${origin}`;
+  const cli = `${accountsOn ? `npx loopscope login --url ${origin}   # once: paste the key\n` : ""}npx loopscope ingest ~/.claude/projects/<project> --url ${origin}`;
   return (
     <section className="card ingest-keys" data-testid="ingest-keys">
       <h2>Ingest API keys</h2>
       {accountsOn ? (
         <p>
           Every ingest request needs an API key with the <code>ingest</code> scope. Admins create and revoke keys on{" "}
-          <Link href="/admin">Admin</Link>; a key&apos;s secret is shown once. Keep it in <code>LOOPSCOPE_API_KEY</code>
-          : the CLI sends that variable (or <code>--api-key</code>) by itself.
+          <Link href="/admin">Admin</Link>; a key&apos;s secret is shown once. <code>loopscope login</code> keeps it for
+          this server in your config directory, and the CLI sends it by itself (<code>LOOPSCOPE_API_KEY</code> or{" "}
+          <code>--api-key</code> win over it); curl sends <code>LOOPSCOPE_API_KEY</code>.
         </p>
       ) : (
         <p>
