@@ -38,6 +38,11 @@ export async function ensurePgliteDir(dataDir: string, migrationsDir: string): P
     const stderr = (err as { stderr?: string }).stderr?.trim();
     throw new Error(`could not make the embedded database in ${dataDir}${stderr ? `: ${stderr.slice(-500)}` : ""}`);
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    // A child killed at the timeout may still be writing: retried, and never hiding the error above.
+    try {
+      rmSync(staging, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      console.warn(`loopscope: could not remove ${staging}; delete it by hand`);
+    }
   }
 }

@@ -78,10 +78,20 @@ describe.each(targets)("health and readiness on $name", (target) => {
       if (fresh) process.env.DATABASE_URL = fresh.url;
       else delete process.env.DATABASE_URL;
       process.env.LOOPSCOPE_DATA_DIR = dataDir;
-      expect(await read(await getReady())).toMatchObject({ status: 200, body: { database: target.name } });
+      // A new embedded database is made by a child process first (db/pglite-new-dir.ts), which
+      // may take longer than readiness waits: not ready (503) until then, as a load balancer sees it.
+      let ready = await read(await getReady());
+      for (const deadline = Date.now() + 60_000; ready.status !== 200 && Date.now() < deadline;)
+        ready = await read(await getReady());
+      expect(ready).toMatchObject({ status: 200, body: { database: target.name } });
       await (await getDb()).close();
+      cache.loopscopeDb = undefined;
       await fresh?.close();
     } finally {
+      // A database still opening (the wait above ran out) is closed before its directory goes.
+      await (cache.loopscopeDb as Promise<{ close: () => Promise<void> }> | undefined)
+        ?.then((h) => h.close())
+        .catch(() => {});
       cache.loopscopeDb = serving;
       rmSync(dataDir, { recursive: true, force: true });
     }
