@@ -9,7 +9,7 @@
 //   "database unavailable, retrying" that reloads itself, never a 500 from the
 //   page's first query. API routes answer their own 503 db_unavailable (app/_server/respond.ts).
 import { NextResponse } from "next/server";
-import { malformedPathResponse } from "@/app/_server/malformed-path";
+import { isApiPath, malformedPathResponse } from "@/app/_server/malformed-path";
 import { databaseUnavailableResponse } from "@/app/_server/unavailable-page";
 import { probeDatabase } from "@/db/probe";
 import { newNonce, pagePolicy } from "@/lib/http/csp";
@@ -20,8 +20,6 @@ export const PROBE_TIMEOUT_MS = 5000;
 
 /** The pages that read the database first thing (the matcher below, without the `%` catch-all). */
 const DATABASE_PAGES = [/^\/$/, /^\/runs(\/.*)?$/, /^\/compare$/, /^\/settings$/, /^\/admin(\/.*)?$/];
-
-const isApiPath = (pathname: string) => pathname.startsWith("/api/") || pathname.startsWith("/v1/");
 
 export async function proxy(req: Request): Promise<Response> {
   const { pathname } = new URL(req.url);

@@ -10,10 +10,10 @@ import { getDb } from "@/db/client";
 import { findActiveKeyBySecretHash } from "@/db/api-keys";
 import { findSessionUser } from "@/db/sessions";
 import { describePrincipal, principalMay, type Action, type Principal } from "@/lib/auth/roles";
-import { hashSecret, readPresented, secretsEqual, type Presented } from "@/lib/auth/tokens";
+import { hashSecret, readPresented, secretsEqual, sessionIdleMs, type Presented } from "@/lib/auth/tokens";
 import { readEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { readSessionToken, sessionIdleMs } from "./session";
+import { readSessionToken } from "./session";
 
 export function authIsOn(): boolean {
   return readEnv().LOOPSCOPE_AUTH === "on";
@@ -32,7 +32,7 @@ export async function resolvePrincipal(req: Request): Promise<Resolved> {
   const token = readSessionToken(req.headers.get("cookie"));
   if (token === null) return { principal: null, reason: NO_CREDENTIALS };
   const { db } = await getDb();
-  const user = await findSessionUser(db, hashSecret(token), sessionIdleMs());
+  const user = await findSessionUser(db, hashSecret(token), sessionIdleMs(readEnv().LOOPSCOPE_SESSION_IDLE_DAYS));
   if (!user) return { principal: null, reason: "the session has expired or was signed out: sign in again" };
   return { principal: { kind: "user", ...user } };
 }

@@ -22,7 +22,8 @@ const HTML = `<!doctype html>
 </html>
 `;
 
-const isApiPath = (pathname: string) => pathname.startsWith("/api/") || pathname.startsWith("/v1/");
+/** The API and the OTLP receiver: they answer JSON, and proxy.ts lets them through untouched. */
+export const isApiPath = (pathname: string) => pathname.startsWith("/api/") || pathname.startsWith("/v1/");
 
 export function malformedPathResponse(pathname: string): Response {
   const headers = { "cache-control": "no-store" };

@@ -13,8 +13,8 @@ import type { HeaderSource } from "@/lib/http/forwarded";
 /** A route handler's public origin. */
 export function publicOrigin(req: Request): string {
   const url = new URL(req.url);
-  const host = readEnv().HOST;
-  const listen = host ? listenOriginOf(host, Number(url.port) || readEnv().PORT) : url.origin;
+  const { HOST, PORT } = readEnv();
+  const listen = HOST ? listenOriginOf(HOST, Number(url.port) || PORT) : url.origin;
   return originOf(req.headers, listen);
 }
 

@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { findSessionUser, type SessionUser } from "@/db/sessions";
 import { countUsers } from "@/db/users";
-import { SESSION_COOKIE, SESSION_TTL_MS, hashSecret } from "@/lib/auth/tokens";
+import { SESSION_COOKIE, SESSION_TTL_MS, hashSecret, sessionIdleMs } from "@/lib/auth/tokens";
 import { readEnv } from "@/lib/env";
 import { decodeCookieValue, readCookie } from "@/lib/http/cookies";
 
@@ -31,16 +31,13 @@ export function clearedSessionCookie(req: Request): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
-/** How long an unused session lives: LOOPSCOPE_SESSION_IDLE_DAYS. */
-export const sessionIdleMs = () => readEnv().LOOPSCOPE_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
-
 /** For server components: the signed-in user, null when nobody is, "off" when accounts are off. */
 export async function pageUser(): Promise<SessionUser | null | "off"> {
   if (readEnv().LOOPSCOPE_AUTH === "off") return "off";
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!token) return null;
   const { db } = await getDb();
-  return findSessionUser(db, hashSecret(token), sessionIdleMs());
+  return findSessionUser(db, hashSecret(token), sessionIdleMs(readEnv().LOOPSCOPE_SESSION_IDLE_DAYS));
 }
 
 /**

@@ -16,6 +16,7 @@ import { purgeFailures } from "../sign-in-throttle";
 import { purgeSessions } from "../sessions";
 import { purgePasswordResets } from "../password-resets";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from "@/lib/auth/throttle";
+import { sessionIdleMs } from "@/lib/auth/tokens";
 
 export type MaintenanceTask = { name: string; run: (db: Db, kind: DbHandle["kind"]) => Promise<void> };
 
@@ -50,13 +51,11 @@ export const MAINTENANCE_TASKS: MaintenanceTask[] = [
   {
     name: "sessions",
     run: async (db) => {
-      await purgeSessions(db, readEnv().LOOPSCOPE_SESSION_IDLE_DAYS * DAY_MS);
+      await purgeSessions(db, sessionIdleMs(readEnv().LOOPSCOPE_SESSION_IDLE_DAYS));
       await purgePasswordResets(db);
     },
   },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runMaintenance(
   db: Db,

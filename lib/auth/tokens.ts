@@ -5,7 +5,11 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const SESSION_COOKIE = "loopscope_session";
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+
+/** How long an unused session lives: LOOPSCOPE_SESSION_IDLE_DAYS, in ms. */
+export const sessionIdleMs = (idleDays: number) => idleDays * DAY_MS;
 
 /** The stored form of a secret: its SHA-256, hex. */
 export function hashSecret(secret: string): string {
