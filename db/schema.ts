@@ -452,3 +452,36 @@ export const runTexts = pgTable(
     index("run_texts_tsv_idx").using("gin", t.tsv),
   ],
 );
+
+/**
+ * A run's live guard (docs/guard.md): its mode and the breakers' state between
+ * two calls (lib/schemas/guard.ts GuardState), so a decision costs O(new data)
+ * and holds across restarts and replicas. `version` is the compare-and-set a
+ * writer checks: two replicas deciding for one run at once, the second redoes its step.
+ */
+export const guardRuns = pgTable("guard_runs", {
+  runId: runRef().primaryKey(),
+  mode: text("mode").notNull().default("observe"),
+  state: jsonb("state").notNull(),
+  version: integer("version").notNull().default(0),
+  updatedAt: ts("updated_at")
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** The guard's decisions that were not "continue", enforced or not (docs/guard.md#dry-run-first). */
+export const guardDecisions = pgTable(
+  "guard_decisions",
+  {
+    runId: runRef(),
+    seq: integer("seq").notNull(),
+    at: ts("at").notNull(),
+    decision: text("decision").notNull(),
+    enforced: boolean("enforced").notNull(),
+    breaker: text("breaker").notNull(),
+    reason: text("reason").notNull(),
+    wouldSave: jsonb("would_save"),
+  },
+  // A run's decisions in order: the run page's list; the run's cascade.
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);

@@ -62,6 +62,26 @@ function keyOf(tool: string, canonical: string): string {
   return key.length <= MAX_RAW_KEY_CHARS ? key : createHash("sha256").update(key).digest("base64");
 }
 
+/**
+ * What makes two calls identical: the tool and its canonical input, and with
+ * repeat_key input_output (sessions) its result too — re-running a script
+ * after an edit, with a new result, is progress (docs/analysis.md#identical-calls).
+ * The scan below and the live guard (lib/guard) both key calls with this.
+ */
+export function callKeyOf(
+  call: { name: string; input: unknown; output?: string | null },
+  s: Pick<RepeatSettings, "repeat_key">,
+): { key: string; canonical: string } {
+  const canonical = canonicalJson(call.input);
+  const keyed = s.repeat_key === "input_output" ? `${canonical}\u0000${call.output ?? ""}` : canonical;
+  return { key: keyOf(call.name, keyed), canonical };
+}
+
+/** The key of a call's tool and input alone, whatever repeat_key says: the calls a guard may refuse. */
+export function inputKeyOf(name: string, input: unknown): string {
+  return keyOf(name, canonicalJson(input));
+}
+
 /** The later-starting of two sightings, ignoring one that left the window. */
 function later(a: Sighting | null, b: Sighting | null, windowStart: number): Sighting | null {
   const okA = a && a.from >= windowStart ? a : null;
@@ -105,13 +125,7 @@ export function startRepeatScan(
     step(call) {
       sealUpTo(call.t0Us);
       const j = index++;
-      const canonical = canonicalJson(call.input);
-      // With repeat_key input_output (sessions), a call is identical only when its result is too:
-      // re-running a script after an edit, with a new result, is progress (docs/analysis.md#identical-calls).
-      const mapKey = keyOf(
-        call.name,
-        s.repeat_key === "input_output" ? `${canonical}\u0000${call.output ?? ""}` : canonical,
-      );
+      const { key: mapKey, canonical } = callKeyOf(call, s);
       let state = keys.get(mapKey);
       if (!state) {
         state = { tool: call.name, head: null, calls: 0, recent: [], firstAtUs: null, iteration: null };

@@ -98,6 +98,8 @@ export const AnalysisSettings = z.object({
   verdict_min_saved_ms: num().min(0),
   /** Model id (or id prefix) → its price; docs/analysis.md#costs. */
   prices: z.record(ToolName, ModelPrice),
+  /** docs/guard.md#what-it-decides: the live guard refuses a tool's calls while its breaker is open (else the opening is only logged). */
+  guard_tool_breaker: flag(),
 });
 export type AnalysisSettings = z.output<typeof AnalysisSettings>;
 
@@ -156,6 +158,7 @@ export const DEFAULT_SETTINGS: AnalysisSettings = {
   verdict_min_saved_tokens: 0,
   verdict_min_saved_ms: 0,
   prices: DEFAULT_PRICES,
+  guard_tool_breaker: true,
 };
 
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as (keyof AnalysisSettings)[];

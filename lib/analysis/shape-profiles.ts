@@ -36,6 +36,10 @@ const SESSION: PartialSettings = {
   // Claude Code's own Bash timeout is 2 minutes: shorter advice would cut normal builds and tests.
   default_timeout_s: 120,
   verdict_min_saved_iterations: 1,
+  // A session's shell is one tool for every command: three different commands failing in a row (a test run
+  // between edits, a grep that finds nothing) is normal work, not a dead tool. The live guard logs the opening
+  // and refuses only the same call failing the same way (identical calls): docs/guard.md#what-it-decides.
+  guard_tool_breaker: false,
   verdict_min_saved_tokens: 1000,
   verdict_min_saved_ms: 60_000,
 };

@@ -36,7 +36,7 @@ const NOTHING: Saved = { iterations: 0, tokens: 0, ms: 0 };
 const opened = (transitions: readonly { to: string }[]) => transitions.some((t) => t.to === "OPEN");
 
 /** The findings in the order the headline names them, with what stopping at each would save. */
-function findingsOf(r: Sources): { breaker: VerdictBreaker; what: string; saved: Saved }[] {
+export function findingsOf(r: Sources): { breaker: VerdictBreaker; what: string; saved: Saved }[] {
   const out: { breaker: VerdictBreaker; what: string; saved: Saved }[] = [];
   const halt = r.loop_breaker.would_have_halted_at;
   if (opened(r.loop_breaker.transitions)) {

@@ -1,0 +1,202 @@
+// docs/guard.md — one decision of a run's live guard: read its state, step it
+// with what just happened (lib/guard), store the records that makes as the
+// ingest stores any upload (validated line by line; a bad line is refused and
+// said, the rest kept), read the run's verdict when a turn ended or the
+// caller asks, write the state back by compare-and-set (another replica won:
+// redo the step on its state), and answer. The halt is the analysis's own
+// verdict over the stored run, so it falls where the post-mortem puts it; it
+// is kept, so every later answer repeats it without analysing again.
+import type { Db } from "@/db/client";
+import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
+import { writeBatch } from "@/db/ingest-writer";
+import { getRun } from "@/db/runs";
+import { getProjectSettings } from "@/db/settings";
+import type { AnalysisReport } from "@/lib/analysis/analyze";
+import { findingsOf } from "@/lib/analysis/verdict";
+import { resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
+import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
+import { ApiError, runNotFound } from "@/lib/errors";
+import { judgeCall, openRules } from "@/lib/guard/call-rules";
+import { observeHook } from "@/lib/guard/hook-observation";
+import { emptyGuardState, stepHook, stepRecords, type GuardStep } from "@/lib/guard/step-guard";
+import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import type { GuardAnswer, GuardDecisionRow, GuardRequest, GuardState } from "@/lib/schemas/guard";
+import { formatTimeUs, parseTimeUs } from "@/lib/time";
+import { getAnalysis } from "./analysis";
+import { isDbUnavailable } from "./respond";
+
+const MAX_ATTEMPTS = 5;
+
+/** The run's settings as its analysis reads them (docs/analysis.md#settings), without the team's baselines. */
+async function runSettings(db: Db, runId: string): Promise<AnalysisSettings> {
+  const run = await getRun(db, runId);
+  if (!run) throw runNotFound(runId);
+  const project = await getProjectSettings(db);
+  return resolveSettings({}, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
+}
+
+/** Store records as an upload to the run stores them; a database failure is the 503 of any upload. */
+async function storeRecords(db: Db, runId: string, records: readonly unknown[], keepStoredRuns: boolean) {
+  try {
+    return await ingestItems(
+      records.map((value, i) => ({ lineNo: i + 1, value })),
+      { runId, writeBatch: (batch) => writeBatch(db, batch, { keepStoredRuns }) },
+    );
+  } catch (err) {
+    if (err instanceof IngestAbortedError && isDbUnavailable(err.cause))
+      throw Object.assign(new ApiError("db_unavailable", "the database failed while storing the guard's records"), {
+        cause: err.cause,
+      });
+    throw err instanceof IngestAbortedError ? err.cause : err;
+  }
+}
+
+/**
+ * The halt the run's verdict calls for, or null when it has none (docs/analysis.md#verdict):
+ * the analysis of the run so far, so the first halt is the first verdict in time.
+ */
+export function haltOf(report: AnalysisReport, atUs: number): GuardState["halt"] {
+  const v = report.verdict;
+  if (!v.tripped || v.breaker === null) return null;
+  const halt = report.loop_breaker.would_have_halted_at;
+  const trip = report.layers.events.find((e) => e.kind === "trip");
+  const iteration =
+    v.breaker === "loop_breaker"
+      ? (halt?.iteration ?? null)
+      : v.breaker === "layers"
+        ? (trip?.iteration ?? null)
+        : null;
+  const what =
+    v.breaker === "loop_breaker"
+      ? `the loop breaker opened at iteration ${halt?.iteration ?? "?"} (${halt?.reason ?? "stagnation"})`
+      : v.breaker === "layers"
+        ? `the three-layer breaker tripped at iteration ${trip?.iteration ?? "?"} (${trip?.layer ?? ""} layer)`
+        : v.breaker === "permission_breaker"
+          ? "the permission breaker opened: permission was refused again and again"
+          : "the API breaker opened: the model's API failed again and again";
+  return {
+    breaker: v.breaker,
+    reason: `${what}: stop and rethink the approach`,
+    at: formatTimeUs(atUs),
+    iteration,
+    would_save: v.would_save,
+  };
+}
+
+/** What stopping at the halt's breaker saves in this report: it grows while an observed run goes on. */
+function savedSince(report: AnalysisReport, halt: NonNullable<GuardState["halt"]>): GuardState["halt"] {
+  const finding = findingsOf(report).find((f) => f.breaker === halt.breaker);
+  if (!finding) return halt;
+  const { iterations, tokens, ms } = finding.saved;
+  return { ...halt, would_save: { iterations, tokens, ms } };
+}
+
+type Options = { nowUs: number; keepStoredRuns: boolean };
+
+function stepOf(state: GuardState, body: GuardRequest, runId: string, tsUs: number, s: AnalysisSettings): GuardStep {
+  if (body.hook) return stepHook(state, observeHook(body.hook, tsUs), runId, s);
+  if (body.records) return stepRecords(state, body.records, s);
+  const refusal = body.call ? judgeCall(state, body.call.name, body.call.input ?? null, tsUs, s) : null;
+  return { records: [], refusal, trips: [], judgeRun: !body.call };
+}
+
+/** The run the guard's first call makes: named by the hook's session, read with the shape asked for. */
+async function ensureRun(db: Db, runId: string, body: GuardRequest, keepStoredRuns: boolean): Promise<void> {
+  if (await getRun(db, runId)) return;
+  const shape = body.shape ?? (body.hook ? "interactive" : undefined);
+  const run = {
+    type: "run",
+    run_id: runId,
+    ...(shape ? { shape } : {}),
+    ...(body.hook ? { agent: "claude-code" } : {}),
+  };
+  await storeRecords(db, runId, [run], keepStoredRuns);
+}
+
+export async function decideGuard(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
+  await ensureRun(db, runId, body, opts.keepStoredRuns);
+  const tsUs = body.ts !== undefined ? (parseTimeUs(body.ts) ?? opts.nowUs) : opts.nowUs;
+  for (let attempt = 1; ; attempt++) {
+    const stored = await readGuard(db, runId);
+    const mode = body.mode ?? stored?.mode ?? "observe";
+    const state = stored?.state ?? emptyGuardState();
+    const settings = await runSettings(db, runId);
+    const wasHalted = state.halt !== null;
+    const step = stepOf(state, body, runId, tsUs, settings);
+    const ingest: IngestResult | null =
+      step.records.length > 0 ? await storeRecords(db, runId, step.records, opts.keepStoredRuns) : null;
+    if (step.judgeRun) {
+      // Once halted, the halt stays where it fell; what going on has cost since keeps growing (observe mode).
+      const report = await getAnalysis(db, runId);
+      state.halt = state.halt === null ? haltOf(report, tsUs) : savedSince(report, state.halt);
+    }
+    if (!(await writeGuard(db, runId, { mode, state }, stored?.version ?? null))) {
+      if (attempt === MAX_ATTEMPTS)
+        throw new ApiError(
+          "conflict",
+          `the guard of run "${runId}" is being written by too many callers at once: try again`,
+        );
+      continue;
+    }
+    const answer = answerOf(state, step, mode, tsUs, settings, ingest);
+    const at = formatTimeUs(tsUs);
+    const rows: GuardDecisionRow[] = step.trips.map((t) => ({
+      at,
+      decision: "trip",
+      enforced: false,
+      ...t,
+      would_save: null,
+    }));
+    if (step.refusal)
+      rows.push({
+        at,
+        decision: "block_call",
+        enforced: mode === "enforce",
+        breaker: step.refusal.breaker,
+        reason: step.refusal.reason,
+        would_save: null,
+      });
+    if (state.halt && !wasHalted)
+      rows.push({
+        at,
+        decision: "halt",
+        enforced: mode === "enforce",
+        breaker: state.halt.breaker,
+        reason: state.halt.reason,
+        would_save: state.halt.would_save,
+      });
+    await appendGuardDecisions(db, runId, rows);
+    return answer;
+  }
+}
+
+function answerOf(
+  state: GuardState,
+  step: GuardStep,
+  mode: GuardAnswer["mode"],
+  tsUs: number,
+  s: AnalysisSettings,
+  ingest: IngestResult | null,
+): GuardAnswer {
+  const finding = state.halt
+    ? { ...state.halt, decision: "halt" as const }
+    : step.refusal
+      ? { ...step.refusal, decision: "block_call" as const, would_save: null }
+      : null;
+  const would = finding?.decision ?? "continue";
+  const open = openRules(state, tsUs, s);
+  return {
+    decision: mode === "enforce" ? would : "continue",
+    would,
+    mode,
+    breaker: finding?.breaker ?? null,
+    reason: finding?.reason ?? null,
+    would_save: finding?.would_save ?? null,
+    state: { turns: state.turns, halted: state.halt !== null, open_tools: open.tools, repeating: open.repeating },
+    stored: {
+      accepted: ingest?.accepted ?? 0,
+      rejected: ingest?.rejected ?? 0,
+      errors: ingest?.errors ?? [],
+    },
+  };
+}

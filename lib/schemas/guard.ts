@@ -1,0 +1,133 @@
+// docs/guard.md — the live guard's wire shapes: what `POST /api/v1/runs/{id}/guard`
+// takes (a Claude Code hook's JSON, records of the ingest format, a call about
+// to run, or nothing: "should I go on?"), what it answers, and the state it
+// keeps per run in the database (read back through GuardState, so a row
+// written by an older version is refused, never trusted).
+import { z } from "zod";
+import { WireTime } from "./records";
+
+export const GUARD_MODES = ["observe", "enforce"] as const;
+export const GuardMode = z.enum(GUARD_MODES);
+export type GuardMode = z.infer<typeof GuardMode>;
+
+export const GUARD_DECISIONS = ["continue", "block_call", "halt"] as const;
+export type GuardDecision = (typeof GUARD_DECISIONS)[number];
+
+/** The breakers a decision can name: the per-call rules, or the run's verdict (lib/analysis/verdict.ts). */
+export const GUARD_BREAKERS = [
+  "tool_breaker",
+  "identical_calls",
+  "loop_breaker",
+  "layers",
+  "permission_breaker",
+  "api_breaker",
+] as const;
+export type GuardBreaker = (typeof GUARD_BREAKERS)[number];
+
+/**
+ * The JSON a Claude Code hook reads on stdin (code.claude.com/docs/en/hooks):
+ * the common fields, and per event the ones the guard reads. Other fields are kept out.
+ */
+export const ClaudeHookInput = z.looseObject({
+  hook_event_name: z.string().min(1).max(100),
+  session_id: z.string().min(1).max(200),
+  tool_name: z.string().min(1).max(200).optional(),
+  tool_input: z.unknown().optional(),
+  tool_use_id: z.string().min(1).max(200).optional(),
+  tool_response: z.unknown().optional(),
+  error: z.unknown().optional(),
+  is_interrupt: z.boolean().optional(),
+  prompt: z.string().optional(),
+  stop_hook_active: z.boolean().optional(),
+  source: z.string().max(100).optional(),
+  reason: z.string().max(200).optional(),
+});
+export type ClaudeHookInput = z.infer<typeof ClaudeHookInput>;
+
+/** A harness's own call, before it runs: the guard answers whether to run it. */
+export const GuardCall = z.object({ name: z.string().min(1).max(200), input: z.unknown().optional() });
+
+export const GuardRequest = z.strictObject({
+  /** A Claude Code hook's JSON, as `loopscope guard` read it. */
+  hook: ClaudeHookInput.optional(),
+  /** When the hook ran (the sender's clock); absent: the server's now. */
+  ts: WireTime.optional(),
+  /** Records of the ingest format (docs/format.md): stored as an upload to the run, then judged. */
+  records: z.array(z.unknown()).max(1000).optional(),
+  /** A call about to run: nothing is stored. */
+  call: GuardCall.optional(),
+  /** Sets the run's guard mode from now on. */
+  mode: GuardMode.optional(),
+  /** The shape the run is read with when this call creates it (docs/analysis.md#profiles). */
+  shape: z.enum(["loop", "autonomous", "interactive", "spans"]).optional(),
+});
+export type GuardRequest = z.infer<typeof GuardRequest>;
+
+const Saved = z.object({ iterations: z.number(), tokens: z.number(), ms: z.number() });
+
+/** A halt the run's verdict called for: kept, so every later answer repeats it. */
+const GuardHalt = z.object({
+  breaker: z.enum(GUARD_BREAKERS),
+  reason: z.string(),
+  at: z.string(),
+  iteration: z.number().nullable(),
+  would_save: Saved,
+});
+
+/** One call of the identical-calls window: its key, its tool-and-input key, whether it failed, its subject. */
+const WindowCall = z.object({ key: z.string(), base: z.string(), ok: z.boolean(), subject: z.string() });
+
+export const GuardState = z.object({
+  v: z.literal(1),
+  /** Calls started and not yet finished, by tool_use_id: when they started, for PostToolUse's span. */
+  pending: z.record(z.string(), z.object({ t0Us: z.number() })),
+  /** Each tool's breaker (lib/analysis/tool-breaker.ts ToolBreakerState). */
+  tools: z.record(z.string(), z.object({ failsInRow: z.number(), openedAtUs: z.number() })),
+  /** The last repeat_window calls with an input, oldest first. */
+  window: z.array(WindowCall),
+  /** Keys already reported as repeated: a trip is told once. */
+  repeated: z.array(z.string()),
+  /** Turns (iterations) ended so far, and the error lines of the current one's failed calls. */
+  turns: z.number(),
+  turnErrors: z.array(z.string()),
+  /** The files the current turn's edits wrote. */
+  turnFiles: z.array(z.string()),
+  /** When the current turn started (µs); null before the first prompt or call. */
+  turnStartUs: z.number().nullable(),
+  halt: GuardHalt.nullable(),
+});
+export type GuardState = z.infer<typeof GuardState>;
+
+export type GuardAnswer = {
+  /** What the caller should do: in observe mode always "continue". */
+  decision: GuardDecision;
+  /** What the guard decided, whatever the mode: what enforce would have done. */
+  would: GuardDecision;
+  mode: GuardMode;
+  breaker: GuardBreaker | null;
+  reason: string | null;
+  would_save: z.infer<typeof Saved> | null;
+  state: {
+    turns: number;
+    halted: boolean;
+    open_tools: string[];
+    repeating: string[];
+  };
+  /** Records stored by this call, and the lines refused (docs/api.md#ingest errors). */
+  stored: { accepted: number; rejected: number; errors: { line: number; message: string }[] };
+};
+
+/**
+ * What the guard's log keeps, as the run page lists it (docs/guard.md#dry-run-first): each decision
+ * that was not "continue", and each trip of a per-call rule (a tool's breaker opened, a call repeated).
+ */
+export type GuardDecisionRow = {
+  at: string;
+  decision: "block_call" | "halt" | "trip";
+  enforced: boolean;
+  breaker: GuardBreaker;
+  reason: string;
+  would_save: z.infer<typeof Saved> | null;
+};
+
+export const GuardModeBody = z.strictObject({ mode: GuardMode });
