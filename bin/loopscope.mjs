@@ -7,5 +7,12 @@ import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
 register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
-const { main } = await import("./cli/main.ts");
-process.exitCode = await main(process.argv.slice(2));
+// A Claude Code hook runs `loopscope guard` at every tool call: it loads its own small part of the CLI.
+const [command, ...rest] = process.argv.slice(2);
+if (command === "guard") {
+  const { guardMain } = await import("./cli/guard-main.ts");
+  process.exitCode = await guardMain(rest);
+} else {
+  const { main } = await import("./cli/main.ts");
+  process.exitCode = await main(process.argv.slice(2));
+}

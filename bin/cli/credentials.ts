@@ -159,3 +159,8 @@ export function describeApiKeySource(source: ApiKeySource, url: string): string 
   if (source === "env") return "from LOOPSCOPE_API_KEY";
   return `stored for ${serverOrigin(url)} by \`loopscope login\``;
 }
+
+/** The server the CLI talks to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
+export function defaultUrl(env: CliEnv): string {
+  return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
+}

@@ -4,6 +4,7 @@
 //   loopscope watch PATH... [--url URL] [--run ID] [--format FORMAT] [--interval S] [--quiet-s S] [--state FILE]
 //   loopscope login [--url URL] [--api-key KEY]     (the key also from stdin, or a prompt)
 //   loopscope logout [--url URL] [--all]
+//   loopscope guard …   (guard-main.ts, loaded alone by bin/loopscope.mjs)
 //   loopscope --version | --help
 // A PATH is a file (read whatever its name) or a directory, walked for the
 // files the importers read (collect-files.ts); each file's format is detected
@@ -24,7 +25,7 @@ import { parseTextCaps } from "@/lib/import/text-caps";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/import/types";
 import { runAnalyze } from "./analyze-command";
 import { collectFiles } from "./collect-files";
-import { CredentialsFileError, credentialsPath, resolveApiKey } from "./credentials";
+import { CredentialsFileError, credentialsPath, defaultUrl, resolveApiKey } from "./credentials";
 import { runIngest } from "./ingest-command";
 import { runLogin, runLogout } from "./login-command";
 import { runWatch } from "./watch-command";
@@ -39,6 +40,7 @@ const USAGE = `usage:
                                                                   follow a live loop: send files as they grow
   loopscope login [--url URL] [--api-key KEY]                     check an API key and keep it for that server
   loopscope logout [--url URL] [--all]                            forget that server's key (--all: every key)
+  loopscope guard [check | install] …                             the live guard (loopscope guard --help, docs/guard.md)
   loopscope --version | --help
 
 A PATH is a file, or a directory walked for *.jsonl, *.ndjson, *.json, *.traj, *.md (and their .gz), skipping dot-directories
@@ -204,11 +206,6 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || (n === 0 && !zeroOk))
     throw new Error(`${flag} must be a number of seconds${zeroOk ? "" : " above 0"}; got "${value}"`);
   return n;
-}
-
-/** The server `ingest`, `watch`, `login` and `logout` talk to without --url: LOOPSCOPE_URL, else the local app on PORT (as `npm start` uses it). */
-export function defaultUrl(env: NodeJS.ProcessEnv): string {
-  return env.LOOPSCOPE_URL || `http://localhost:${env.PORT || 3000}`;
 }
 
 /** `--format`: one of the formats the importers read (thrown as a usage error otherwise). */

@@ -1,0 +1,111 @@
+// `loopscope guard` and `loopscope guard check` (docs/guard.md). The hook form
+// reads one Claude Code hook's JSON on stdin, sends it to
+// POST /api/v1/runs/{run}/guard (the run: --run, else `cc-<session_id>`, the
+// run the transcript importer makes of the same session) and prints what
+// Claude Code reads (lib/guard/hook-answer.ts). It never holds a session up:
+// the request has --timeout-ms (800), and a server that does not answer in
+// time, cannot be reached or refuses the key is one warning line on stderr
+// and "go on" — unless --fail-closed, when the call is denied and the session
+// stopped. `check` asks for a loop script: exit 0 go on, 3 halt (2 with
+// --fail-closed when no answer came). Loaded on its own, without the rest of
+// the CLI, so a hook starts in a fraction of the CLI's time (bin/loopscope.mjs).
+import { hookOutput, trimHook } from "@/lib/guard/hook-answer";
+import type { GuardAnswer } from "@/lib/schemas/guard";
+
+export type GuardOptions = {
+  url: string;
+  apiKey?: string;
+  runId?: string;
+  failClosed: boolean;
+  timeoutMs: number;
+  enforce: boolean;
+  shape?: string;
+};
+type Io = { stdout: (line: string) => void; stderr: (line: string) => void };
+const consoleIo: Io = { stdout: (l) => console.log(l), stderr: (l) => console.error(l) };
+
+export const DEFAULT_GUARD_TIMEOUT_MS = 800;
+
+type Sent = { ok: true; answer: GuardAnswer } | { ok: false; problem: string };
+
+async function send(opts: GuardOptions, runId: string, body: Record<string, unknown>): Promise<Sent> {
+  const url = new URL(`/api/v1/runs/${encodeURIComponent(runId)}/guard`, opts.url);
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+      },
+      body: JSON.stringify({
+        ...body,
+        ...(opts.enforce ? { mode: "enforce" } : {}),
+        ...(opts.shape ? { shape: opts.shape } : {}),
+      }),
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
+    const json = (await res.json().catch(() => null)) as (GuardAnswer & { error?: { message?: string } }) | null;
+    if (!res.ok || !json)
+      return {
+        ok: false,
+        problem: `the server answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : ""}`,
+      };
+    return { ok: true, answer: json };
+  } catch (err) {
+    const e = err as Error;
+    const why =
+      e.name === "TimeoutError" ? `no answer within ${opts.timeoutMs} ms` : `cannot reach ${url.origin} (${e.message})`;
+    return { ok: false, problem: why };
+  }
+}
+
+/** The hook form: stdin is the hook's JSON. Exit 0 always but for bad usage: Claude Code reads stdout. */
+export async function runGuardHook(stdin: string, opts: GuardOptions, io: Io = consoleIo): Promise<number> {
+  let hook: Record<string, unknown>;
+  try {
+    hook = JSON.parse(stdin) as Record<string, unknown>;
+    if (typeof hook !== "object" || hook === null || typeof hook.hook_event_name !== "string")
+      throw new Error("no hook_event_name");
+  } catch (err) {
+    io.stderr(`loopscope guard: stdin is not a Claude Code hook's JSON (${(err as Error).message}); going on`);
+    return 0;
+  }
+  const event = hook.hook_event_name as string;
+  const runId = opts.runId ?? (typeof hook.session_id === "string" && hook.session_id ? `cc-${hook.session_id}` : null);
+  if (!runId) {
+    io.stderr("loopscope guard: the hook names no session_id and no --run was given; going on");
+    return 0;
+  }
+  const sent = await send(opts, runId, { hook: trimHook(hook), ts: new Date().toISOString() });
+  if (!sent.ok) {
+    io.stderr(`loopscope guard: ${sent.problem}; ${opts.failClosed ? "stopping (--fail-closed)" : "going on"}`);
+    if (!opts.failClosed) return 0;
+    const out = hookOutput(
+      event,
+      "halt",
+      `no decision from the Loopscope server (${sent.problem}) and --fail-closed is set`,
+    );
+    if (out) io.stdout(JSON.stringify(out));
+    return 0;
+  }
+  const out = hookOutput(event, sent.answer.decision, sent.answer.reason);
+  if (out) io.stdout(JSON.stringify(out));
+  return 0;
+}
+
+/** `guard check`: 0 go on, 3 halt; no answer is 0 with a warning, or 2 with --fail-closed. */
+export async function runGuardCheck(opts: GuardOptions & { runId: string }, io: Io = consoleIo): Promise<number> {
+  const sent = await send(opts, opts.runId, {});
+  if (!sent.ok) {
+    io.stderr(`loopscope guard: ${sent.problem}; ${opts.failClosed ? "stopping (--fail-closed)" : "going on"}`);
+    return opts.failClosed ? 2 : 0;
+  }
+  const a = sent.answer;
+  if (a.decision === "halt") {
+    io.stderr(`loopscope guard: halt: ${a.reason}`);
+    return 3;
+  }
+  if (a.would === "halt") io.stderr(`loopscope guard: would halt (observe mode): ${a.reason}`);
+  return 0;
+}

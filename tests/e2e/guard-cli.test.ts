@@ -1,0 +1,169 @@
+// `loopscope guard` as Claude Code runs it, against the real built server
+// (docs/guard.md): recorded hook JSON (written from Claude Code's hooks
+// reference) of a session that repeats one failing command is fed to the CLI
+// one hook per process, stdin in, stdout read as Claude Code reads it. In
+// enforce mode the identical call after the rule tripped is denied with the
+// reason, and the session is stopped where the offline analysis of the
+// stored run puts its halt; a healthy session's hooks print nothing; a
+// server that is not there is one warning and "go on"; `guard check` is the
+// loop script's exit code; install and uninstall round-trip a settings file.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { EXAMPLES, ROOT, startServer, type AppServer } from "./support/server";
+
+let server: AppServer;
+const FIXTURES = path.join(ROOT, "tests/fixtures/guard");
+
+function cli(args: string[], stdin = "", cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/loopscope.mjs"), ...args], { cwd });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const hooksOf = (name: string) =>
+  readFileSync(path.join(FIXTURES, name), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => (JSON.parse(l) as { hook: Record<string, unknown> }).hook);
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+test("a failing command repeated: the identical call is denied with the reason, then the session is stopped", async () => {
+  const outputs: { event: string; tool: unknown; out: Record<string, unknown> | null }[] = [];
+  for (const hook of hooksOf("failing-command-session.jsonl")) {
+    const r = await cli(["guard", "--url", server.baseUrl, "--enforce"], JSON.stringify(hook));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const out = r.stdout.trim() === "" ? null : (JSON.parse(r.stdout) as Record<string, unknown>);
+    outputs.push({ event: hook.hook_event_name as string, tool: hook.tool_name, out });
+  }
+  const first = outputs.findIndex((o) => o.out !== null);
+  // Read, then five pytest runs that fail the same way: the sixth is denied.
+  expect(outputs.slice(0, first).filter((o) => o.event === "PreToolUse")).toHaveLength(6);
+  expect(outputs[first]).toEqual({
+    event: "PreToolUse",
+    tool: "Bash",
+    out: {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason:
+          "Loopscope guard: `pytest tests/test_auth.py` failed the same way 5 times among the last 10 calls; change approach",
+      },
+    },
+  });
+  const halt = outputs.findIndex((o) => o.out?.continue === false);
+  expect(outputs[halt]!.event).toBe("Stop");
+  const analysis = (await (await fetch(`${server.baseUrl}/api/v1/runs/cc-5f0c1e2a-failing/analysis`)).json()) as {
+    loop_breaker: { would_have_halted_at: { iteration: number; reason: string } };
+    verdict: { tripped: boolean; breaker: string };
+  };
+  expect(analysis.verdict).toMatchObject({ tripped: true, breaker: "loop_breaker" });
+  const at = analysis.loop_breaker.would_have_halted_at;
+  expect(outputs[halt]!.out!.stopReason).toContain(`loop breaker opened at iteration ${at.iteration} (${at.reason})`);
+  // Once halted, every hook stops the session.
+  expect(outputs.slice(halt).every((o) => o.out?.continue === false)).toBe(true);
+});
+
+test("a healthy session's hooks all print nothing", async () => {
+  for (const hook of hooksOf("healthy-session.jsonl")) {
+    const r = await cli(["guard", "--url", server.baseUrl, "--enforce"], JSON.stringify(hook));
+    expect({ event: hook.hook_event_name, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      event: hook.hook_event_name,
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+  }
+  const guard = (await (await fetch(`${server.baseUrl}/api/v1/runs/cc-9a7d3b41-healthy/guard`)).json()) as {
+    mode: string;
+    decisions: unknown[];
+  };
+  expect(guard).toMatchObject({ mode: "enforce", decisions: [] });
+});
+
+test("no server: one warning line and go on; --fail-closed stops the session instead", async () => {
+  const hook = JSON.stringify(hooksOf("healthy-session.jsonl")[2]); // a PreToolUse
+  const open = await cli(["guard", "--url", "http://127.0.0.1:9", "--timeout-ms", "300"], hook);
+  expect(open).toMatchObject({ code: 0, stdout: "" });
+  expect(open.stderr.trim().split("\n")).toHaveLength(1);
+  expect(open.stderr).toContain("going on");
+  const closed = await cli(["guard", "--url", "http://127.0.0.1:9", "--timeout-ms", "300", "--fail-closed"], hook);
+  expect(JSON.parse(closed.stdout)).toMatchObject({
+    continue: false,
+    hookSpecificOutput: { permissionDecision: "deny" },
+  });
+});
+
+test("guard check: a stuck loop halts the script with exit 3, a healthy one goes on with 0", async () => {
+  for (const file of ["stuck-loop.jsonl", "healthy-run.jsonl"])
+    expect((await cli(["ingest", `${EXAMPLES}/${file}`, "--url", server.baseUrl])).code).toBe(0);
+  const stuck = await cli(["guard", "check", "--run", "r-stuck-loop", "--url", server.baseUrl, "--enforce"]);
+  expect(stuck.code).toBe(3);
+  expect(stuck.stderr).toContain("halt:");
+  const healthy = await cli(["guard", "check", "--run", "r-healthy", "--url", server.baseUrl, "--enforce"]);
+  expect(healthy).toMatchObject({ code: 0, stderr: "" });
+});
+
+test("install merges into a settings file with other hooks, uninstall gives it back as it was", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "loopscope-guard-"));
+  try {
+    const file = path.join(dir, ".claude", "settings.json");
+    const before = {
+      model: "opus",
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./block-rm.sh" }] }],
+        Notification: [{ hooks: [{ type: "command", command: "notify-send claude" }] }],
+      },
+    };
+    await cli(["guard", "install", "--uninstall"], "", dir); // nothing there: nothing written
+    expect(() => readFileSync(file)).toThrow();
+    mkdirSync(path.dirname(file));
+    writeFileSync(file, JSON.stringify(before, null, 2));
+    expect((await cli(["guard", "install", "--project"], "", dir)).code).toBe(0);
+    const installed = JSON.parse(readFileSync(file, "utf8")) as typeof before & { hooks: Record<string, unknown[]> };
+    expect(installed.model).toBe("opus");
+    expect(installed.hooks.PreToolUse).toEqual([
+      before.hooks.PreToolUse[0],
+      { matcher: "*", hooks: [{ type: "command", command: "loopscope guard", timeout: 5 }] },
+    ]);
+    expect(Object.keys(installed.hooks).sort()).toEqual([
+      "Notification",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PreToolUse",
+      "SessionEnd",
+      "SessionStart",
+      "Stop",
+      "SubagentStop",
+      "UserPromptSubmit",
+    ]);
+    // Twice is once.
+    await cli(["guard", "install"], "", dir);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(installed);
+    expect((await cli(["guard", "install", "--uninstall"], "", dir)).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(before);
+    // A file that is not JSON is left alone.
+    writeFileSync(file, "{ not json");
+    const bad = await cli(["guard", "install"], "", dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("is not JSON");
+    expect(readFileSync(file, "utf8")).toBe("{ not json");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
