@@ -37,6 +37,13 @@ export const DOC_PAGES: readonly DocPage[] = [
     title: "HTTP API",
     summary: "Every route, its parameters and responses, errors.",
   },
+  {
+    slug: "guard",
+    file: "docs/guard.md",
+    title: "Live guard",
+    summary:
+      "Stop a stuck Claude Code session or loop as it happens: hooks, loop scripts, any harness; observe, then enforce.",
+  },
   { slug: "otlp", file: "docs/otlp.md", title: "OpenTelemetry", summary: "The OTLP/HTTP receiver and its mapping." },
   { slug: "dashboard", file: "docs/dashboard.md", title: "Dashboard", summary: "The pages and what each shows." },
   {

@@ -98,36 +98,58 @@ export const GuardState = z.object({
 });
 export type GuardState = z.infer<typeof GuardState>;
 
-export type GuardAnswer = {
+const Decision = z.enum(GUARD_DECISIONS);
+const Breaker = z.enum(GUARD_BREAKERS);
+
+export const GuardAnswer = z.object({
   /** What the caller should do: in observe mode always "continue". */
-  decision: GuardDecision;
+  decision: Decision,
   /** What the guard decided, whatever the mode: what enforce would have done. */
-  would: GuardDecision;
-  mode: GuardMode;
-  breaker: GuardBreaker | null;
-  reason: string | null;
-  would_save: z.infer<typeof Saved> | null;
-  state: {
-    turns: number;
-    halted: boolean;
-    open_tools: string[];
-    repeating: string[];
-  };
+  would: Decision,
+  mode: GuardMode,
+  breaker: Breaker.nullable(),
+  reason: z.string().nullable(),
+  /** For a halt: what stopping would save so far (docs/analysis.md#verdict). */
+  would_save: Saved.nullable(),
+  state: z.object({
+    turns: z.number(),
+    halted: z.boolean(),
+    /** Tools whose breaker is open now. */
+    open_tools: z.array(z.string()),
+    /** Calls the identical-calls rule would refuse now, by their command or path. */
+    repeating: z.array(z.string()),
+  }),
   /** Records stored by this call, and the lines refused (docs/api.md#ingest errors). */
-  stored: { accepted: number; rejected: number; errors: { line: number; message: string }[] };
-};
+  stored: z.object({
+    accepted: z.number(),
+    rejected: z.number(),
+    errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  }),
+});
+export type GuardAnswer = z.infer<typeof GuardAnswer>;
 
 /**
  * What the guard's log keeps, as the run page lists it (docs/guard.md#dry-run-first): each decision
  * that was not "continue", and each trip of a per-call rule (a tool's breaker opened, a call repeated).
  */
-export type GuardDecisionRow = {
-  at: string;
-  decision: "block_call" | "halt" | "trip";
-  enforced: boolean;
-  breaker: GuardBreaker;
-  reason: string;
-  would_save: z.infer<typeof Saved> | null;
-};
+export const GuardDecisionRow = z.object({
+  at: z.string(),
+  decision: z.enum(["block_call", "halt", "trip"]),
+  /** Whether the guard was in enforce mode: the caller was told to act on it. */
+  enforced: z.boolean(),
+  breaker: Breaker,
+  reason: z.string(),
+  would_save: Saved.nullable(),
+});
+export type GuardDecisionRow = z.infer<typeof GuardDecisionRow>;
+
+/** GET …/guard: the run's mode, its halt if any, and its log (the first 200 entries). */
+export const GuardLog = z.object({
+  mode: GuardMode,
+  halt: GuardHalt.nullable(),
+  turns: z.number(),
+  decisions: z.array(GuardDecisionRow),
+});
+export type GuardLog = z.infer<typeof GuardLog>;
 
 export const GuardModeBody = z.strictObject({ mode: GuardMode });

@@ -2,6 +2,7 @@
 // the named schemas — what the server sends and what it accepts, each a zod
 // schema of lib/schemas — the error responses, the tags, and the types of a
 // route's entry in openapi-routes.ts and openapi-otlp.ts.
+import * as guard from "./guard";
 import type { z } from "zod";
 import { AnalysisSettings, PartialSettings } from "../analysis/settings";
 import { ExportLogsServiceRequest, ExportTraceServiceRequest } from "../otlp/model";
@@ -57,6 +58,7 @@ export const TAGS = [
   { name: "review", description: "A run's review: status, verdict, root cause and action items." },
   { name: "timeline", description: "The timeline's compact span pages, and the conversation beside it." },
   { name: "settings", description: "The project's analysis thresholds, and what-if profiles." },
+  { name: "guard", description: "The live guard: should the run go on? (docs/guard.md)" },
   { name: "accounts", description: "Sign-in, users and API keys (docs/accounts.md)." },
   { name: "otlp", description: "The OTLP/HTTP receiver (docs/otlp.md)." },
   { name: "health", description: "Liveness and readiness, for orchestrators and load balancers." },
@@ -118,6 +120,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   SessionsEnded: auth.SessionsEnded,
   PasswordChanged: auth.PasswordChanged,
   PasswordResetCreated: auth.PasswordResetCreated,
+  GuardAnswer: guard.GuardAnswer,
+  GuardLog: guard.GuardLog,
 };
 
 /** Named schemas of what the server accepts (converted as input). */
@@ -128,6 +132,8 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   CommentEdit: comments.CommentEdit,
   ReviewInput: review.ReviewInput,
   OutcomeInput: outcome.OutcomePutBody,
+  GuardRequest: guard.GuardRequest,
+  GuardModeBody: guard.GuardModeBody,
   ProfileInput: profiles.ProfileInput,
   SettingsUpdate,
   SetupInput: auth.SetupInput,

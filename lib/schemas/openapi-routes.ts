@@ -9,6 +9,7 @@ import * as api from "./api";
 import { CommentCreated, CommentEdit, CommentInput, CommentList, CommentListQuery } from "./comments";
 import { ReviewInput, ReviewResponse } from "./review";
 import { OutcomePutBody, OutcomeResponse } from "./run-outcome";
+import { GuardAnswer, GuardLog, GuardModeBody, GuardRequest } from "./guard";
 import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
@@ -340,6 +341,44 @@ export const API_ROUTES: RouteDocs = {
       body: { description: "The outcome, or null.", content: json(OutcomePutBody) },
       responses: {
         200: { description: "The run's outcome now.", content: json(OutcomeResponse) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/runs/{run_id}/guard": {
+    post: {
+      operationId: "guardDecide",
+      summary: "Should the run go on? The live guard's decision",
+      description:
+        "Takes what just happened — a Claude Code hook's JSON (`hook`), records of the ingest format (`records`, " +
+        "stored to the run), a call about to run (`call`), or nothing (ask) — and answers `continue`, `block_call` " +
+        "or `halt` from the live state of the run's breakers. The run is made on the first call. In observe mode " +
+        "(the default) `decision` is always `continue` and `would` says what enforce would do. docs/guard.md.",
+      tag: "guard",
+      ingestAuth: true,
+      body: { description: "What just happened.", content: json(GuardRequest) },
+      responses: {
+        200: { description: "The decision.", content: json(GuardAnswer) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...SERVER_ERRORS,
+      },
+    },
+    get: {
+      operationId: "guardLog",
+      summary: "The run's guard: its mode, its halt, and what it decided",
+      tag: "guard",
+      responses: { 200: { description: "The guard's log.", content: json(GuardLog) }, ...RUN_ERRORS },
+    },
+    put: {
+      operationId: "guardMode",
+      summary: "Set the run's guard mode: observe or enforce",
+      tag: "guard",
+      body: { description: "The mode.", content: json(GuardModeBody) },
+      responses: {
+        200: { description: "The mode now.", content: json(GuardModeBody) },
         400: "BadRequest",
         ...CROSS_ORIGIN,
         ...RUN_ERRORS,

@@ -11,7 +11,7 @@ import { decideGuard } from "@/app/_server/guard";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 import { emptyGuardState } from "@/lib/guard/step-guard";
-import { GuardModeBody, GuardRequest } from "@/lib/schemas/guard";
+import { GuardModeBody, GuardRequest, type GuardAnswer, type GuardLog } from "@/lib/schemas/guard";
 import { parseOrThrow } from "@/lib/schemas/errors";
 import { IdParam } from "@/lib/schemas/records";
 
@@ -29,7 +29,8 @@ export const POST = handle(async (req: Request, ctx: RunCtx) => {
     limitBytes: GUARD_BODY_LIMIT_BYTES,
   });
   const { db } = await getDb();
-  return json(await decideGuard(db, runId, body, { nowUs: Date.now() * 1000, keepStoredRuns: !mayEditRuns }));
+  const answer = await decideGuard(db, runId, body, { nowUs: Date.now() * 1000, keepStoredRuns: !mayEditRuns });
+  return json(answer satisfies GuardAnswer);
 });
 
 export const GET = handle(async (req: Request, ctx: RunCtx) => {
@@ -41,7 +42,7 @@ export const GET = handle(async (req: Request, ctx: RunCtx) => {
     halt: guard?.state?.halt ?? null,
     turns: guard?.state?.turns ?? 0,
     decisions: await listGuardDecisions(db, runId),
-  });
+  } satisfies GuardLog);
 });
 
 export const PUT = handle(async (req: Request, ctx: RunCtx) => {
