@@ -27,6 +27,9 @@ import { parseRunTab, RunTabCount, RunTabs } from "@/components/run/run-tabs";
 import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
+import { RunGuard } from "@/components/run/run-guard";
+import { listGuardDecisions, readGuard } from "@/db/guard";
+import { prepareGuardPanel } from "@/lib/guard/guard-panel";
 import { ConversationPanel } from "./conversation-panel";
 import { isReceivingNow } from "./live";
 import {
@@ -70,7 +73,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     (err: unknown) => ({ error: analysisFailure(err) }),
   );
   const tab = parseRunTab(query.tab);
-  const [comments, review, mentionNames, firstPage, conversation] = await Promise.all([
+  const [comments, review, mentionNames, firstPage, conversation, guard] = await Promise.all([
     listComments(db, runId),
     getReview(db, runId),
     listMentionNames(db),
@@ -78,6 +81,17 @@ export default async function RunPage({ params, searchParams }: Props) {
     tab === "timeline" ? getTimelinePage(db, runId, { limit: TIMELINE_FIRST_PAGE }) : null,
     // So does the conversation: a link to #turn-3 or #span-… finds its anchor in the HTML.
     tab === "conversation" ? getConversation(db, runId) : null,
+    // The live guard's log, for a run that has a guard (docs/guard.md#dry-run-first).
+    readGuard(db, runId).then(async (g) =>
+      g
+        ? prepareGuardPanel({
+            mode: g.mode,
+            halt: g.state?.halt ?? null,
+            turns: g.state?.turns ?? 0,
+            decisions: await listGuardDecisions(db, runId),
+          })
+        : null,
+    ),
   ]);
   const receiving = isReceivingNow(run);
 
@@ -168,6 +182,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         )}
       </div>
       <div style={{ marginTop: 16 }}>
+        {guard && <RunGuard panel={guard} />}
         <RunReview runId={run.run_id} review={review} />
         <RunComments runId={run.run_id} comments={comments} mentionNames={mentionNames} />
       </div>

@@ -33,7 +33,7 @@ describe("tool breaker, live", () => {
     expect(recordCall(state, call(0, { input: { command: "a" } }), S)).toEqual([]);
     recordCall(state, call(1, { input: { command: "b" } }), S);
     const trips = recordCall(state, call(2, { input: { command: "c" } }), S);
-    expect(trips).toEqual([{ breaker: "tool_breaker", reason: "Bash failed 3 times in a row: its breaker opened" }]);
+    expect(trips).toEqual([{ breaker: "tool_breaker", reason: "Bash failed 3 times in a row: its breaker opened" }]); // guard_tool_breaker on
     expect(judgeCall(state, "Bash", { command: "d" }, 30 * SEC, S)?.breaker).toBe("tool_breaker");
     expect(judgeCall(state, "Read", { file_path: "x" }, 30 * SEC, S)).toBeNull();
     expect(judgeCall(state, "Bash", { command: "d" }, 62.5 * SEC, S)).toBeNull();
