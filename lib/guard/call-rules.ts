@@ -32,6 +32,7 @@ export type FinishedCall = {
 };
 
 const SUBJECT_CHARS = 120;
+const LOGGED_ONLY = " (logged only: in a session the guard refuses the same call failing the same way, not the tool)";
 
 /** A key as the state keeps it: a fixed-size digest (jsonb holds no NUL, and a window of inputs stays small). */
 const digestOf = (key: string): string => createHash("sha256").update(key).digest("base64").slice(0, 24);
@@ -96,7 +97,7 @@ export function recordCall(state: GuardState, call: FinishedCall, s: CallRuleSet
   if (stepToolBreakerState(breaker, call, s) === "opened") {
     found.push({
       breaker: "tool_breaker",
-      reason: `${call.name} failed ${s.fail_max} times in a row: its breaker opened`,
+      reason: `${call.name} failed ${s.fail_max} times in a row: its breaker opened${s.guard_tool_breaker ? "" : LOGGED_ONLY}`,
     });
   }
   if (call.input === null || call.input === undefined) return found;

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, saveScreenshot } from "./support/browser";
 import { EXAMPLES, ROOT, startServer, type AppServer } from "./support/server";
 
 let server: AppServer;
@@ -77,6 +78,20 @@ test("a failing command repeated: the identical call is denied with the reason, 
   expect(outputs[halt]!.out!.stopReason).toContain(`loop breaker opened at iteration ${at.iteration} (${at.reason})`);
   // Once halted, every hook stops the session.
   expect(outputs.slice(halt).every((o) => o.out?.continue === false)).toBe(true);
+  // The run page's Guard card says so, with the refusal and the halt in its log.
+  const browser = await launchBrowser(server.baseUrl);
+  try {
+    const page = await browser.newPage();
+    await page.goto("/runs/cc-5f0c1e2a-failing?tab=iterations");
+    const card = page.getByTestId("run-guard");
+    await expect.poll(() => card.getByTestId("guard-headline").textContent()).toContain("Halted by the loop breaker");
+    const log = await card.getByTestId("guard-log").textContent();
+    expect(log).toContain("refused the call");
+    expect(log).toContain("halted");
+    await saveScreenshot(page, "run-page-guard");
+  } finally {
+    await browser.close();
+  }
 });
 
 test("a healthy session's hooks all print nothing", async () => {
