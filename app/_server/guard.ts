@@ -20,9 +20,10 @@ import { judgeCall, openRules } from "@/lib/guard/call-rules";
 import { observeHook } from "@/lib/guard/hook-observation";
 import { emptyGuardState, stepHook, stepRecords, type GuardStep } from "@/lib/guard/step-guard";
 import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
-import type { GuardAnswer, GuardDecisionRow, GuardRequest, GuardState } from "@/lib/schemas/guard";
+import type { GuardAnswer, GuardDecisionRow, GuardEvent, GuardRequest, GuardState } from "@/lib/schemas/guard";
 import { formatTimeUs, parseTimeUs } from "@/lib/time";
 import { getAnalysis } from "./analysis";
+import { notifyGuardEvents } from "./guard-notify";
 import { isDbUnavailable } from "./respond";
 
 const MAX_ATTEMPTS = 5;
@@ -91,7 +92,8 @@ function savedSince(report: AnalysisReport, halt: NonNullable<GuardState["halt"]
   return { ...halt, would_save: { iterations, tokens, ms } };
 }
 
-type Options = { nowUs: number; keepStoredRuns: boolean };
+/** `origin`: the public address the run's link in a notification starts with. */
+type Options = { nowUs: number; keepStoredRuns: boolean; origin: string };
 
 function stepOf(state: GuardState, body: GuardRequest, runId: string, tsUs: number, s: AnalysisSettings): GuardStep {
   if (body.hook) return stepHook(state, observeHook(body.hook, tsUs), runId, s);
@@ -142,11 +144,13 @@ export async function decideGuard(db: Db, runId: string, body: GuardRequest, opt
     const at = formatTimeUs(tsUs);
     const rows: GuardDecisionRow[] = step.trips.map((t) => ({
       at,
-      decision: "trip",
+      decision: t.kind ?? "trip",
       enforced: false,
-      ...t,
+      breaker: t.breaker,
+      reason: t.reason,
       would_save: null,
     }));
+
     if (step.refusal)
       rows.push({
         at,
@@ -166,6 +170,24 @@ export async function decideGuard(db: Db, runId: string, body: GuardRequest, opt
         would_save: state.halt.would_save,
       });
     await appendGuardDecisions(db, runId, rows);
+    const runUrl = `${opts.origin}/runs/${encodeURIComponent(runId)}`;
+    const events = rows.flatMap((r): GuardEvent[] =>
+      r.decision === "block_call"
+        ? []
+        : [
+            {
+              event: r.decision,
+              run_id: runId,
+              run_url: runUrl,
+              mode,
+              breaker: r.breaker,
+              reason: r.reason,
+              at: r.at,
+              would_save: r.would_save,
+            },
+          ],
+    );
+    void notifyGuardEvents(db, events);
     return answer;
   }
 }

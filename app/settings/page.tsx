@@ -1,10 +1,12 @@
 // Settings (docs/dashboard.md, docs/analysis.md#settings): the project thresholds every analysis uses
 // unless a run's config or a request overrides them, and the ingest API keys with
-// examples that name this server (public-origin.ts).
+// examples that name this server (public-origin.ts), and the live guard's webhooks.
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { getProjectSettings } from "@/db/settings";
 import { IngestKeysCard } from "@/components/settings/ingest-keys";
+import { GuardWebhooksCard } from "@/components/settings/guard-webhooks";
+import { getGuardWebhooks } from "@/db/guard-webhooks";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { DEFAULT_SETTINGS } from "@/lib/analysis/settings";
 import { pagePublicOrigin } from "@/app/_server/public-origin";
@@ -16,6 +18,9 @@ export default async function SettingsPage() {
   const user = await requirePageUser();
   const { db } = await getDb();
   const saved = await getProjectSettings(db);
+  // A webhook's URL is its secret: only who may change settings reads it (lib/auth/roles.ts).
+  const mayEditSettings = user === "off" || user.role === "admin";
+  const webhooks = mayEditSettings ? (await getGuardWebhooks(db)).webhooks : null;
   return (
     <div className="settings-page">
       <h1>Settings</h1>
@@ -26,6 +31,7 @@ export default async function SettingsPage() {
       </p>
       <SettingsForm saved={saved} defaults={DEFAULT_SETTINGS} />
       <IngestKeysCard accountsOn={user !== "off"} origin={await pagePublicOrigin()} />
+      <GuardWebhooksCard saved={webhooks} mayEdit={mayEditSettings} />
     </div>
   );
 }

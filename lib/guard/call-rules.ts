@@ -21,7 +21,8 @@ export type CallRuleSettings = Pick<
   AnalysisSettings,
   "fail_max" | "cool_s" | "repeat_calls" | "repeat_window" | "repeat_key" | "guard_tool_breaker"
 >;
-export type Finding = { breaker: GuardBreaker; reason: string };
+/** What a rule found: a trip (the default), or a tool's breaker letting a call through that worked again. */
+export type Finding = { breaker: GuardBreaker; reason: string; kind?: "recover" };
 export type FinishedCall = {
   name: string;
   input: unknown;
@@ -94,7 +95,11 @@ export function judgeCall(
 export function recordCall(state: GuardState, call: FinishedCall, s: CallRuleSettings): Finding[] {
   const found: Finding[] = [];
   const breaker = (state.tools[withoutNul(call.name)] ??= closedToolBreaker());
-  if (stepToolBreakerState(breaker, call, s) === "opened") {
+  const wasOpened = breaker.failsInRow >= s.fail_max;
+  const step = stepToolBreakerState(breaker, call, s);
+  if (wasOpened && step === "allowed" && call.ok)
+    found.push({ breaker: "tool_breaker", reason: `${call.name} works again after its cooldown`, kind: "recover" });
+  if (step === "opened") {
     found.push({
       breaker: "tool_breaker",
       reason: `${call.name} failed ${s.fail_max} times in a row: its breaker opened${s.guard_tool_breaker ? "" : LOGGED_ONLY}`,

@@ -8,7 +8,7 @@ import type { GuardBreaker, GuardDecisionRow, GuardLog } from "../schemas/guard"
 export type GuardPanelRow = {
   at: string;
   what: string;
-  tone: "bad" | "warn" | "info";
+  tone: "bad" | "warn" | "info" | "ok";
   breaker: string;
   reason: string;
   saved: string | null;
@@ -26,6 +26,7 @@ const BREAKER_NAMES: Record<GuardBreaker, string> = {
 
 function whatOf(row: GuardDecisionRow): { what: string; tone: GuardPanelRow["tone"] } {
   if (row.decision === "trip") return { what: "tripped", tone: "info" };
+  if (row.decision === "recover") return { what: "recovered", tone: "ok" };
   const verb = row.decision === "halt" ? "halt" : "refuse the call";
   return row.enforced
     ? { what: row.decision === "halt" ? "halted" : "refused the call", tone: "bad" }

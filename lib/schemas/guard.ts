@@ -134,7 +134,7 @@ export type GuardAnswer = z.infer<typeof GuardAnswer>;
  */
 export const GuardDecisionRow = z.object({
   at: z.string(),
-  decision: z.enum(["block_call", "halt", "trip"]),
+  decision: z.enum(["block_call", "halt", "trip", "recover"]),
   /** Whether the guard was in enforce mode: the caller was told to act on it. */
   enforced: z.boolean(),
   breaker: Breaker,
@@ -153,3 +153,27 @@ export const GuardLog = z.object({
 export type GuardLog = z.infer<typeof GuardLog>;
 
 export const GuardModeBody = z.strictObject({ mode: GuardMode });
+
+/** docs/guard.md#tell-the-team: where the guard's trips, halts and recoveries are sent. */
+export const GuardWebhook = z.strictObject({
+  url: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).max(2000),
+  /** `slack`: a Slack-compatible `{"text"}` body (Slack, Mattermost, Rocket.Chat…); `generic`: the event as JSON. */
+  format: z.enum(["slack", "generic"]),
+});
+export type GuardWebhook = z.infer<typeof GuardWebhook>;
+export const GuardWebhooks = z.strictObject({ webhooks: z.array(GuardWebhook).max(5) });
+export type GuardWebhooks = z.infer<typeof GuardWebhooks>;
+
+export const GUARD_EVENTS = ["trip", "halt", "recover"] as const;
+/** The generic webhook's body. */
+export const GuardEvent = z.object({
+  event: z.enum(GUARD_EVENTS),
+  run_id: z.string(),
+  run_url: z.string(),
+  mode: GuardMode,
+  breaker: Breaker,
+  reason: z.string(),
+  at: z.string(),
+  would_save: Saved.nullable(),
+});
+export type GuardEvent = z.infer<typeof GuardEvent>;

@@ -122,6 +122,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   PasswordResetCreated: auth.PasswordResetCreated,
   GuardAnswer: guard.GuardAnswer,
   GuardLog: guard.GuardLog,
+  GuardWebhooks: guard.GuardWebhooks,
 };
 
 /** Named schemas of what the server accepts (converted as input). */

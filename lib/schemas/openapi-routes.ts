@@ -9,7 +9,7 @@ import * as api from "./api";
 import { CommentCreated, CommentEdit, CommentInput, CommentList, CommentListQuery } from "./comments";
 import { ReviewInput, ReviewResponse } from "./review";
 import { OutcomePutBody, OutcomeResponse } from "./run-outcome";
-import { GuardAnswer, GuardLog, GuardModeBody, GuardRequest } from "./guard";
+import { GuardAnswer, GuardLog, GuardModeBody, GuardRequest, GuardWebhooks } from "./guard";
 import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
@@ -344,6 +344,28 @@ export const API_ROUTES: RouteDocs = {
         400: "BadRequest",
         ...CROSS_ORIGIN,
         ...RUN_ERRORS,
+      },
+    },
+  },
+  "/api/v1/settings/guard-webhooks": {
+    get: {
+      operationId: "getGuardWebhooks",
+      summary: "Where the live guard tells the team",
+      description: "A webhook's URL is its secret: reading the list takes the settings permission.",
+      tag: "guard",
+      responses: { 200: { description: "The webhooks.", content: json(GuardWebhooks) }, ...SERVER_ERRORS },
+    },
+    put: {
+      operationId: "putGuardWebhooks",
+      summary: "Replace the guard's webhooks",
+      description: "Each trip, halt and recovery of a live run is sent to each, retried with back-off (docs/guard.md).",
+      tag: "guard",
+      body: { description: "At most 5 webhooks.", content: json(GuardWebhooks) },
+      responses: {
+        200: { description: "The webhooks saved.", content: json(GuardWebhooks) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...SERVER_ERRORS,
       },
     },
   },

@@ -8,6 +8,7 @@ import { listGuardDecisions, readGuard, setGuardMode } from "@/db/guard";
 import { requireAccess, requireIngestAccess } from "@/app/_server/auth";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { decideGuard } from "@/app/_server/guard";
+import { publicOrigin } from "@/app/_server/public-origin";
 import { handle, json, parseJsonBody } from "@/app/_server/respond";
 import { requireSameOriginForBrowser } from "@/app/_server/same-origin";
 import { emptyGuardState } from "@/lib/guard/step-guard";
@@ -29,7 +30,11 @@ export const POST = handle(async (req: Request, ctx: RunCtx) => {
     limitBytes: GUARD_BODY_LIMIT_BYTES,
   });
   const { db } = await getDb();
-  const answer = await decideGuard(db, runId, body, { nowUs: Date.now() * 1000, keepStoredRuns: !mayEditRuns });
+  const answer = await decideGuard(db, runId, body, {
+    nowUs: Date.now() * 1000,
+    keepStoredRuns: !mayEditRuns,
+    origin: publicOrigin(req),
+  });
   return json(answer satisfies GuardAnswer);
 });
 

@@ -1,0 +1,126 @@
+// docs/guard.md#tell-the-team on PGlite and Postgres: a live run's trip and halt are posted to the
+// team's webhooks — Slack-compatible or generic — after the decision has been answered, retried with
+// back-off when the receiver fails, and the list is saved and refused as the settings API does.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { POST } from "@/app/api/v1/runs/[runId]/guard/route";
+import { GET as getHooks, PUT as putHooks } from "@/app/api/v1/settings/guard-webhooks/route";
+import { deliver } from "@/app/_server/guard-notify";
+import type { GuardEvent } from "@/lib/schemas/guard";
+import { targets } from "./support/databases";
+import { call, serveDatabase } from "./support/route";
+
+type Received = { body: Record<string, unknown>; respond: (status: number) => void };
+
+/** A webhook receiver that holds each request until the test answers it. */
+function receiver() {
+  const got: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      got.push({ body: JSON.parse(text) as Record<string, unknown>, respond: (s) => res.writeHead(s).end() });
+      waiters.splice(0).forEach((w) => w());
+    });
+  });
+  const next = async (n: number) => {
+    while (got.length < n) await new Promise<void>((r) => waiters.push(r));
+    return got[n - 1]!;
+  };
+  return {
+    server,
+    got,
+    next,
+    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook/secret-path`,
+  };
+}
+
+const hook = receiver();
+beforeAll(() => new Promise<void>((r) => hook.server.listen(0, "127.0.0.1", r)));
+afterAll(() => new Promise<void>((r) => hook.server.close(() => r())));
+
+const EVENT: GuardEvent = {
+  event: "halt",
+  run_id: "r-1",
+  run_url: "http://loopscope.test/runs/r-1",
+  mode: "enforce",
+  breaker: "loop_breaker",
+  reason: "the loop breaker opened at iteration 3 (same_error): stop and rethink the approach",
+  at: "2026-11-20T09:00:00.000000Z",
+  would_save: { iterations: 2, tokens: 0, ms: 61_000 },
+};
+
+test("a failed delivery is tried again after a wait, and lands", async () => {
+  const start = hook.got.length;
+  const landed = deliver({ url: hook.url(), format: "slack" }, EVENT, 20);
+  (await hook.next(start + 1)).respond(500);
+  const second = await hook.next(start + 2);
+  expect(second.body).toEqual({
+    text:
+      "*Loopscope*: run <http://loopscope.test/runs/r-1|r-1> halted (loop breaker): the loop breaker opened at " +
+      "iteration 3 (same_error): stop and rethink the approach. Stopping there saves 2 iteration(s), 1m 1s so far.",
+  });
+  second.respond(200);
+  expect(await landed).toBe(true);
+});
+
+describe.each(targets)("guard webhooks on $name", (target) => {
+  serveDatabase(target);
+  const put = (body: unknown) =>
+    call(
+      putHooks,
+      "/api/v1/settings/guard-webhooks",
+      {},
+      {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      },
+    );
+
+  test("a URL that is not http(s) is a 400 naming the field; a good list is saved and read back", async () => {
+    const bad = await put({ webhooks: [{ url: "file:///etc/passwd", format: "slack" }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("webhooks[0].url");
+    const good = { webhooks: [{ url: hook.url(), format: "generic" }] };
+    expect((await put(good)).status).toBe(200);
+    expect((await call(getHooks, "/api/v1/settings/guard-webhooks", {})).body).toEqual(good);
+  });
+
+  test("a run's trip is posted as the generic event once the decision has been answered", async () => {
+    const start = hook.got.length;
+    const runId = `r-hooked-${target.name}`;
+    const t0 = 1_790_000_000;
+    const span = (i: number) => ({
+      type: "span",
+      name: "http_get",
+      t0: t0 + i,
+      t1: t0 + i + 0.5,
+      ok: false,
+      error: "503",
+    });
+    // The receiver holds every request: the decision is answered all the same.
+    const res = await call(
+      POST,
+      `/api/v1/runs/${runId}/guard`,
+      { runId },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ records: [span(0), span(1), span(2)] }),
+      },
+    );
+    expect(res.status).toBe(200);
+    const got = await hook.next(start + 1);
+    expect(got.body).toMatchObject({
+      event: "trip",
+      run_id: runId,
+      run_url: `http://test.local/runs/${runId}`,
+      breaker: "tool_breaker",
+      mode: "observe",
+    });
+    got.respond(200);
+  });
+});
