@@ -6,6 +6,7 @@
 // connection closes after IDLE_TIMEOUT_S, and a statement is cancelled after
 // LOOPSCOPE_DB_STATEMENT_TIMEOUT_S (migrations run on their own connection,
 // without it). A failed open is not kept: the next getDb() tries again.
+import { connect, type Socket } from "node:net";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readEnv } from "@/lib/env";
@@ -43,6 +44,36 @@ export async function openDatabase(target: DbTarget, migrationsDir = MIGRATIONS_
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
+/**
+ * A TCP connection with Nagle's algorithm off. postgres.js opens its sockets
+ * with it on, and a COPY ends with a small CopyDone written right after its
+ * data: the kernel holds it until the server acknowledges the data, which the
+ * server delays ~40 ms — so every COPY cost some 40 ms more than its rows, a
+ * one-span batch 48 ms instead of 3 (docs/decisions.md#ingest). postgres.js
+ * starts its connect timeout only once it has the socket: this one keeps its own.
+ */
+function openNoDelaySocket(options: { host: string[]; port: number[]; path?: string | false }): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = options.path
+      ? connect(options.path)
+      : connect({ host: options.host[0], port: options.port[0]!, noDelay: true });
+    const fail = (err: Error) => {
+      socket.destroy();
+      reject(err);
+    };
+    socket.setTimeout(CONNECT_TIMEOUT_S * 1000, () => fail(new Error(`connect timeout after ${CONNECT_TIMEOUT_S} s`)));
+    socket.once("error", fail);
+    socket.once("connect", () => {
+      socket.setTimeout(0);
+      socket.off("error", fail);
+      resolve(socket);
+    });
+  });
+}
+
+/** The socket option for a server URL: ours for one host; postgres.js's own for a list of hosts, which it tries in turn. */
+const socketOption = (url: string) => (/^[^/]*\/\/[^/]*,/.test(url) ? {} : { socket: openNoDelaySocket });
+
 /** What every connection to a Postgres server is opened with: the migrator's and the pools'. */
 const CONNECTION = {
   onnotice: () => {},
@@ -54,7 +85,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<DbHandl
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const migrator = postgres(url, { ...CONNECTION, max: 1 });
+  const migrator = postgres(url, { ...CONNECTION, ...socketOption(url), max: 1 });
   try {
     const db = drizzle(migrator, { schema });
     await migrate(db, { migrationsFolder: migrationsDir });
@@ -72,6 +103,7 @@ export async function connectPostgres(url: string): Promise<DbHandle> {
   const statementMs = Math.round(readEnv().LOOPSCOPE_DB_STATEMENT_TIMEOUT_S * 1000);
   const client = postgres(url, {
     ...CONNECTION,
+    ...socketOption(url),
     max: 10,
     idle_timeout: IDLE_TIMEOUT_S,
     // A startup parameter: every pooled connection has it from its first statement on. 0: none.

@@ -10,6 +10,7 @@ import type { Db } from "@/db/client";
 import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
 import { writeBatch } from "@/db/ingest-writer";
 import { getRun } from "@/db/runs";
+import type { RunDetail } from "@/lib/schemas/api";
 import { getProjectSettings } from "@/db/settings";
 import type { AnalysisReport } from "@/lib/analysis/analyze";
 import { findingsOf } from "@/lib/analysis/verdict";
@@ -29,9 +30,7 @@ import { isDbUnavailable } from "./respond";
 const MAX_ATTEMPTS = 5;
 
 /** The run's settings as its analysis reads them (docs/analysis.md#settings), without the team's baselines. */
-async function runSettings(db: Db, runId: string): Promise<AnalysisSettings> {
-  const run = await getRun(db, runId);
-  if (!run) throw runNotFound(runId);
+async function settingsOf(db: Db, run: RunDetail): Promise<AnalysisSettings> {
   const project = await getProjectSettings(db);
   return resolveSettings({}, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
 }
@@ -102,9 +101,10 @@ function stepOf(state: GuardState, body: GuardRequest, runId: string, tsUs: numb
   return { records: [], refusal, trips: [], judgeRun: !body.call };
 }
 
-/** The run the guard's first call makes: named by the hook's session, read with the shape asked for. */
-async function ensureRun(db: Db, runId: string, body: GuardRequest, keepStoredRuns: boolean): Promise<void> {
-  if (await getRun(db, runId)) return;
+/** The run, made by the guard's first call: named by the hook's session, read with the shape asked for. */
+async function ensureRun(db: Db, runId: string, body: GuardRequest, keepStoredRuns: boolean): Promise<RunDetail> {
+  const stored = await getRun(db, runId);
+  if (stored) return stored;
   const shape = body.shape ?? (body.hook ? "interactive" : undefined);
   const run = {
     type: "run",
@@ -113,16 +113,19 @@ async function ensureRun(db: Db, runId: string, body: GuardRequest, keepStoredRu
     ...(body.hook ? { agent: "claude-code" } : {}),
   };
   await storeRecords(db, runId, [run], keepStoredRuns);
+  const made = await getRun(db, runId);
+  if (!made) throw runNotFound(runId);
+  return made;
 }
 
 export async function decideGuard(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
-  await ensureRun(db, runId, body, opts.keepStoredRuns);
+  // The run's settings are read once: a run's config and the project's settings change by hand, not per call.
+  const settings = await settingsOf(db, await ensureRun(db, runId, body, opts.keepStoredRuns));
   const tsUs = body.ts !== undefined ? (parseTimeUs(body.ts) ?? opts.nowUs) : opts.nowUs;
   for (let attempt = 1; ; attempt++) {
     const stored = await readGuard(db, runId);
     const mode = body.mode ?? stored?.mode ?? "observe";
     const state = stored?.state ?? emptyGuardState();
-    const settings = await runSettings(db, runId);
     const wasHalted = state.halt !== null;
     const step = stepOf(state, body, runId, tsUs, settings);
     const ingest: IngestResult | null =

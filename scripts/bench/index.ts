@@ -1,7 +1,7 @@
 // `npm run bench -- <name> [options]`: benchmarks that print figures. Not
 // tests: nothing here asserts a time. Each benchmark is a module in this
 // folder exporting `run(args: string[]): Promise<void>`.
-const BENCHES = ["ingest", "analysis", "ui", "otlp", "robustness", "scale", "findings"] as const;
+const BENCHES = ["ingest", "analysis", "ui", "otlp", "robustness", "scale", "findings", "guard"] as const;
 
 async function main() {
   const [name, ...args] = process.argv.slice(2);
