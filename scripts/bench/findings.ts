@@ -20,6 +20,7 @@ import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { looksLikeOutcomesFile, readOutcomesFile } from "@/bin/cli/outcomes-command";
 import { matchOutcomes, type OutcomeEntry } from "@/lib/outcomes-file";
 import type { StoredRecord } from "@/lib/schemas/records";
+import { replayCallRules } from "@/lib/guard/replay-calls";
 import type { RunShape } from "@/lib/schemas/run-outcome";
 
 type Graded = {
@@ -28,6 +29,8 @@ type Graded = {
   status: "success" | "failure" | "unknown";
   report: AnalysisReport;
   iterations: number;
+  /** Calls the live guard would have refused (docs/guard.md): what enforce mode would have cost this run. */
+  refusals: number;
 };
 
 const READ_ONLY = new Set([
@@ -86,9 +89,11 @@ async function gradeRuns(paths: string[], runId: string | null = null): Promise<
   for (const [id, own] of byRun) {
     const input = buildMemoryInput(id, own);
     const summary = summarise(id, own, input.runStartUs);
-    const report = await analyzeRun(input, resolveSettings(SHAPE_PROFILES[summary.shape]));
+    const settings = resolveSettings(SHAPE_PROFILES[summary.shape]);
+    const report = await analyzeRun(input, settings);
     const status = graded.get(id) ?? summary.outcome?.status ?? "unknown";
-    out.push({ runId: id, shape: summary.shape, status, report, iterations: summary.counts.iterations });
+    const refusals = replayCallRules(own, settings).refusals.length;
+    out.push({ runId: id, shape: summary.shape, status, report, iterations: summary.counts.iterations, refusals });
   }
   return out;
 }
@@ -139,6 +144,29 @@ function printSessionSet(name: string, runs: Graded[]): void {
       .filter((v, i, a) => a.indexOf(v) === i)
       .join(", ")} | ${verdicts} | ${notes} | ${alarmed} | ${wrong.length ? wrong.join(", ") : "none"} | ${pauses} |`,
   );
+}
+
+/**
+ * docs/guard.md: what the live guard in enforce mode would have done to each set —
+ * runs halted (its halt is the verdict: the same runs as above) and runs with a
+ * call refused, successes apart from failures where the set has outcomes.
+ */
+function printGuardSets(sets: { name: string; runs: Graded[] }[]): void {
+  console.log("\n### The live guard, in enforce mode\n");
+  console.log(
+    "| set | runs | halted: successes / failures / unknown | a call refused: successes / failures / unknown | calls refused |",
+  );
+  console.log("|---|---|---|---|---|");
+  for (const { name, runs } of sets) {
+    const by = (f: (r: Graded) => boolean) =>
+      (["success", "failure", "unknown"] as const)
+        .map((st) => runs.filter((r) => r.status === st && f(r)).length)
+        .join(" / ");
+    const refused = runs.reduce((n, r) => n + r.refusals, 0);
+    console.log(
+      `| ${name} | ${runs.length} | ${by((r) => r.report.verdict.tripped)} | ${by((r) => r.refusals > 0)} | ${refused} |`,
+    );
+  }
 }
 
 /** The repository's stuck examples: a verdict with the lens, no later than the seed defaults' halt. */
@@ -207,5 +235,6 @@ export async function run(args: string[]): Promise<void> {
   );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const s of sets) if (!s.runs.some((r) => r.status !== "unknown")) printSessionSet(s.name, s.runs);
+  printGuardSets(sets);
   await printStuckExamples(path.resolve(import.meta.dirname, "../../examples"));
 }
