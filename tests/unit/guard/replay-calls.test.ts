@@ -7,8 +7,8 @@ import { SpanRecord } from "@/lib/schemas/records";
 const span = (t: number, command: string, ok = false) =>
   SpanRecord.parse({
     name: "Bash",
-    t0: t * 100,
-    t1: t * 100 + 1,
+    t0: 1_790_000_000 + t * 10,
+    t1: 1_790_000_000 + t * 10 + 1,
     ok,
     error: ok ? "" : "exit 1",
     input: { command },
