@@ -27,7 +27,26 @@ import { getAnalysis } from "./analysis";
 import { notifyGuardEvents } from "./guard-notify";
 import { isDbUnavailable } from "./respond";
 
-const MAX_ATTEMPTS = 5;
+/** Compare-and-set attempts against other processes writing the run's guard, with a jittered wait between. */
+const MAX_ATTEMPTS = 10;
+const RETRY_MS = 5;
+
+/**
+ * One decision per run at a time in this process, per database handle: hooks
+ * of parallel tool calls queue here instead of spending compare-and-set
+ * attempts on each other. Other processes (replicas) meet at the CAS.
+ */
+const running = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function oneAtATime<T>(db: Db, runId: string, fn: () => Promise<T>): Promise<T> {
+  const byRun = running.get(db) ?? new Map<string, Promise<unknown>>();
+  running.set(db, byRun);
+  const before = byRun.get(runId) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(fn);
+  byRun.set(runId, mine);
+  void mine.finally(() => byRun.get(runId) === mine && byRun.delete(runId)).catch(() => {});
+  return mine;
+}
 
 /** The run's settings as its analysis reads them (docs/analysis.md#settings), without the team's baselines. */
 async function settingsOf(db: Db, run: RunDetail): Promise<AnalysisSettings> {
@@ -118,7 +137,11 @@ async function ensureRun(db: Db, runId: string, body: GuardRequest, keepStoredRu
   return made;
 }
 
-export async function decideGuard(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
+export function decideGuard(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
+  return oneAtATime(db, runId, () => decide(db, runId, body, opts));
+}
+
+async function decide(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
   // The run's settings are read once: a run's config and the project's settings change by hand, not per call.
   const settings = await settingsOf(db, await ensureRun(db, runId, body, opts.keepStoredRuns));
   const tsUs = body.ts !== undefined ? (parseTimeUs(body.ts) ?? opts.nowUs) : opts.nowUs;
@@ -141,6 +164,7 @@ export async function decideGuard(db: Db, runId: string, body: GuardRequest, opt
           "conflict",
           `the guard of run "${runId}" is being written by too many callers at once: try again`,
         );
+      await new Promise((r) => setTimeout(r, RETRY_MS * attempt * Math.random()));
       continue;
     }
     const answer = answerOf(state, step, mode, tsUs, settings, ingest);

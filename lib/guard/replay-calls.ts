@@ -3,13 +3,13 @@
 // tool call (by t0) it is judged, then it runs and moves the rules. What the
 // findings benchmark counts on real runs: how many calls a guard in enforce
 // mode would have refused, and which rule said so. Pure; O(calls × repeat_window).
-import type { StoredRecord } from "../schemas/records";
+import type { SpanRecord, StoredRecord } from "../schemas/records";
 import { judgeCall, recordCall, type CallRuleSettings, type Finding } from "./call-rules";
 import { emptyGuardState } from "./step-guard";
 
 export type CallReplay = { refusals: Finding[]; trips: Finding[] };
 
-export function replayCallRules(records: readonly StoredRecord[], s: CallRuleSettings): CallReplay {
+export function replayCallRules(records: readonly (StoredRecord | SpanRecord)[], s: CallRuleSettings): CallReplay {
   const calls = records
     .flatMap((r) => (r.type === "span" && r.kind === "tool" ? [r] : []))
     .sort((a, b) => a.t0Us - b.t0Us);
