@@ -55,6 +55,8 @@ export const WHAT_IF_FIELDS: readonly SettingField[] = [
   slider("verdict_min_saved_iterations", 0, 50),
   slider("verdict_min_saved_tokens", 0, 100000, 500),
   slider("verdict_min_saved_ms", 0, 600000, 10000),
+  // The live guard's, not the report's (docs/guard.md): what-if shows it as a setting like the others.
+  { name: "guard_tool_breaker", kind: "choice", options: ["false", "true"] },
 ];
 
 /** Shown first: the loop breaker, the three-layer breaker, the rate limit and the permission breaker. */
