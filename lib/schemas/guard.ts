@@ -154,9 +154,18 @@ export type GuardLog = z.infer<typeof GuardLog>;
 
 export const GuardModeBody = z.strictObject({ mode: GuardMode });
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** docs/guard.md#tell-the-team: where the guard's trips, halts and recoveries are sent. */
 export const GuardWebhook = z.strictObject({
-  url: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).max(2000),
+  url: z.string().max(2000).refine(isHttpUrl, { error: "must be an http:// or https:// URL" }),
   /** `slack`: a Slack-compatible `{"text"}` body (Slack, Mattermost, Rocket.Chat…); `generic`: the event as JSON. */
   format: z.enum(["slack", "generic"]),
 });

@@ -182,3 +182,26 @@ test("install merges into a settings file with other hooks, uninstall gives it b
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("Settings keeps the team's webhooks; a URL that is not http(s) is refused as the server says", async () => {
+  const browser = await launchBrowser(server.baseUrl);
+  try {
+    const page = await browser.newPage();
+    await page.goto("/settings");
+    const card = page.getByTestId("guard-webhooks");
+    await card.getByRole("button", { name: "Add a webhook" }).click();
+    await card.getByLabel("Webhook 1 URL").fill("ftp://example.test/hook");
+    await card.getByTestId("guard-webhooks-save").click();
+    await expect.poll(() => card.getByTestId("guard-webhooks-status").textContent()).toContain("http:// or https://");
+    await card.getByLabel("Webhook 1 URL").fill("https://hooks.example.test/services/T0/B0/x");
+    await card.getByLabel("Webhook 1 format").selectOption("generic");
+    await card.getByTestId("guard-webhooks-save").click();
+    await expect.poll(() => card.getByTestId("guard-webhooks-status").textContent()).toBe("Saved.");
+    const saved = (await (await fetch(`${server.baseUrl}/api/v1/settings/guard-webhooks`)).json()) as unknown;
+    expect(saved).toEqual({ webhooks: [{ url: "https://hooks.example.test/services/T0/B0/x", format: "generic" }] });
+    await page.reload();
+    expect(await card.getByLabel("Webhook 1 URL").inputValue()).toBe("https://hooks.example.test/services/T0/B0/x");
+  } finally {
+    await browser.close();
+  }
+});
