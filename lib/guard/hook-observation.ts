@@ -44,35 +44,23 @@ export function observeHook(hook: ClaudeHookInput, tsUs: number): GuardObservati
   const name = hook.tool_name ?? "unknown_tool";
   const id = hook.tool_use_id ?? null;
   const input = hook.tool_input ?? null;
+  const ended = (ok: boolean, error: string, text: string | null): CallEnd => ({
+    kind: "after_call",
+    ...{ id, name, input },
+    t0Us: null,
+    t1Us: tsUs,
+    ok,
+    error,
+    output: spanOutputOf(text),
+  });
   switch (hook.hook_event_name) {
     case "PreToolUse":
       return { kind: "before_call", id, name, input, tsUs };
     case "PostToolUse":
-      return {
-        kind: "after_call",
-        id,
-        name,
-        input,
-        t0Us: null,
-        t1Us: tsUs,
-        ok: true,
-        error: "",
-        output: spanOutputOf(responseTextOf(name, hook.tool_response)),
-      };
+      return ended(true, "", responseTextOf(name, hook.tool_response));
     case "PostToolUseFailure": {
       const text = typeof hook.error === "string" ? hook.error : (responseTextOf(name, hook.error) ?? "failed");
-      const error = hook.is_interrupt ? "interrupted by the user" : errorLineOf(text);
-      return {
-        kind: "after_call",
-        id,
-        name,
-        input,
-        t0Us: null,
-        t1Us: tsUs,
-        ok: false,
-        error,
-        output: spanOutputOf(text),
-      };
+      return ended(false, hook.is_interrupt ? "interrupted by the user" : errorLineOf(text), text);
     }
     case "UserPromptSubmit":
       return { kind: "turn_start", tsUs };
