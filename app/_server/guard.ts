@@ -9,6 +9,8 @@
 import type { Db } from "@/db/client";
 import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
 import { writeBatch } from "@/db/ingest-writer";
+import { placeIterations } from "@/db/place-iterations";
+import { ITERATION_KEY, SOURCE_KEY } from "@/lib/import/types";
 import { getRun } from "@/db/runs";
 import type { RunDetail } from "@/lib/schemas/api";
 import { getProjectSettings } from "@/db/settings";
@@ -54,8 +56,20 @@ async function settingsOf(db: Db, run: RunDetail): Promise<AnalysisSettings> {
   return resolveSettings({}, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
 }
 
-/** Store records as an upload to the run stores them; a database failure is the 503 of any upload. */
+/** Whether a record is a transcript importer's, numbered by its turn's key (docs/import.md#agent-transcripts). */
+const placedByKey = (r: unknown) => typeof r === "object" && r !== null && (SOURCE_KEY in r || ITERATION_KEY in r);
+
+/**
+ * Store records as an upload to the run stores them; a database failure is the 503 of any upload.
+ * A transcript's records (an importer's output sent as records) are numbered across the run as an upload's are.
+ */
 async function storeRecords(db: Db, runId: string, records: readonly unknown[], keepStoredRuns: boolean) {
+  const result = await ingestRecords(db, runId, records, keepStoredRuns);
+  if (records.some(placedByKey)) await placeIterations(db, [runId]);
+  return result;
+}
+
+async function ingestRecords(db: Db, runId: string, records: readonly unknown[], keepStoredRuns: boolean) {
   try {
     return await ingestItems(
       records.map((value, i) => ({ lineNo: i + 1, value })),
@@ -115,7 +129,7 @@ type Options = { nowUs: number; keepStoredRuns: boolean; origin: string };
 
 function stepOf(state: GuardState, body: GuardRequest, runId: string, tsUs: number, s: AnalysisSettings): GuardStep {
   if (body.hook) return stepHook(state, observeHook(body.hook, tsUs), runId, s);
-  if (body.records) return stepRecords(state, body.records, s);
+  if (body.records) return stepRecords(state, body.records, runId, s);
   const refusal = body.call ? judgeCall(state, body.call.name, body.call.input ?? null, tsUs, s) : null;
   return { records: [], refusal, trips: [], judgeRun: !body.call };
 }

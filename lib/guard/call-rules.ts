@@ -50,14 +50,28 @@ function subjectLine(name: string, input: unknown): string {
   return subject.length > SUBJECT_CHARS ? `${subject.slice(0, SUBJECT_CHARS - 1)}…` : subject;
 }
 
+/**
+ * A window call's identity under the settings of now: its tool and input (`base`), with
+ * repeat_key input_output its result too (`io`). Both are kept, so a run whose shape, and
+ * so its repeat_key, is known only later (a transcript's run record comes last) is counted
+ * as its analysis counts it.
+ */
+const keyOf = (c: GuardState["window"][number], s: CallRuleSettings) =>
+  s.repeat_key === "input_output" ? c.io : c.base;
+
 /** The most times one key with this tool and input occurs in the window, and whether those calls failed. */
-function repeatsOf(state: GuardState, base: string): { times: number; ok: boolean; subject: string } {
+function repeatsOf(
+  state: GuardState,
+  base: string,
+  s: CallRuleSettings,
+): { times: number; ok: boolean; subject: string } {
   const counts = new Map<string, number>();
   let best = { times: 0, ok: true, subject: "" };
   for (const c of state.window) {
     if (c.base !== base) continue;
-    const times = (counts.get(c.key) ?? 0) + 1;
-    counts.set(c.key, times);
+    const key = keyOf(c, s);
+    const times = (counts.get(key) ?? 0) + 1;
+    counts.set(key, times);
     if (times > best.times) best = { times, ok: c.ok, subject: c.subject };
   }
   return best;
@@ -86,7 +100,7 @@ export function judgeCall(
     };
   }
   if (input === null || input === undefined) return null;
-  const r = repeatsOf(state, digestOf(inputKeyOf(name, input)));
+  const r = repeatsOf(state, digestOf(inputKeyOf(name, input)), s);
   if (r.times >= s.repeat_calls) return { breaker: "identical_calls", reason: repeatReason(r, s) };
   return null;
 }
@@ -106,14 +120,15 @@ export function recordCall(state: GuardState, call: FinishedCall, s: CallRuleSet
     });
   }
   if (call.input === null || call.input === undefined) return found;
-  const key = digestOf(callKeyOf(call, s).key);
+  const io = digestOf(callKeyOf(call, { repeat_key: "input_output" }).key);
   const base = digestOf(inputKeyOf(call.name, call.input));
-  state.window.push({ key, base, ok: call.ok, subject: subjectLine(call.name, call.input) });
+  state.window.push({ base, io, ok: call.ok, subject: subjectLine(call.name, call.input) });
   if (state.window.length > s.repeat_window) state.window.splice(0, state.window.length - s.repeat_window);
-  const times = state.window.filter((c) => c.key === key).length;
+  const key = s.repeat_key === "input_output" ? io : base;
+  const times = state.window.filter((c) => keyOf(c, s) === key).length;
   if (times >= s.repeat_calls && !state.repeated.includes(key)) {
     state.repeated.push(key);
-    found.push({ breaker: "identical_calls", reason: repeatReason(repeatsOf(state, base), s) });
+    found.push({ breaker: "identical_calls", reason: repeatReason(repeatsOf(state, base, s), s) });
   }
   return found;
 }
@@ -130,7 +145,7 @@ export function openRules(
   for (const c of state.window) {
     if (seen.has(c.base)) continue;
     seen.add(c.base);
-    if (repeatsOf(state, c.base).times >= s.repeat_calls) repeating.push(c.subject);
+    if (repeatsOf(state, c.base, s).times >= s.repeat_calls) repeating.push(c.subject);
   }
   return { tools, repeating };
 }

@@ -122,11 +122,20 @@ export function stepHook(state: GuardState, obs: GuardObservation, runId: string
 }
 
 /**
- * Records a harness sent: all are stored (the ingest validates them and
- * reports a bad line); the tool spans among them move the per-call rules in
- * t0 order, and an iteration asks for the run's verdict.
+ * Records a harness sent, as the run's: all are stored (the ingest validates
+ * them and reports a bad line); the tool spans among them move the per-call
+ * rules in t0 order, and an iteration asks for the run's verdict.
  */
-export function stepRecords(state: GuardState, records: readonly unknown[], s: CallRuleSettings): GuardStep {
+export function stepRecords(
+  state: GuardState,
+  sent: readonly unknown[],
+  runId: string,
+  s: CallRuleSettings,
+): GuardStep {
+  // The guard judges one run: every record sent to it is of that run, whatever run_id it names.
+  const records = sent.map((r) =>
+    typeof r === "object" && r !== null && !Array.isArray(r) ? { ...r, run_id: runId } : r,
+  );
   const calls: Parameters<typeof recordCall>[1][] = [];
   let judgeRun = false;
   for (const raw of records) {

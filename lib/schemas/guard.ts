@@ -74,8 +74,8 @@ const GuardHalt = z.object({
   would_save: Saved,
 });
 
-/** One call of the identical-calls window: its key, its tool-and-input key, whether it failed, its subject. */
-const WindowCall = z.object({ key: z.string(), base: z.string(), ok: z.boolean(), subject: z.string() });
+/** One call of the identical-calls window: its tool-and-input key, that with its result, whether it failed, its subject. */
+const WindowCall = z.object({ base: z.string(), io: z.string(), ok: z.boolean(), subject: z.string() });
 
 export const GuardState = z.object({
   v: z.literal(1),

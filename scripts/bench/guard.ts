@@ -6,9 +6,9 @@
 //     read and a compare-and-set write of one row, on the same database.
 //  2. What a Claude Code hook costs end to end: `loopscope guard` as a process,
 //     stdin to stdout, against the route behind a bare node:http server.
-//  3. The replay check: every example run of the ingest format sent record by record
-//     through the guard gives the trips, the halt and the savings of its offline
-//     analysis; prints each run's figures and whether they match.
+//  3. The replay check: every example run — each file's records as its importer reads
+//     them — sent record by record through the guard gives the trips, the halt and the
+//     savings of the run's analysis; prints each run's figures and whether they match.
 // The route runs in-process (no Next.js), with accounts off. Nothing here asserts a time.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,6 +20,8 @@ import { POST, GET } from "@/app/api/v1/runs/[runId]/guard/route";
 import { getAnalysis } from "@/app/_server/analysis";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { findingsOf } from "@/lib/analysis/verdict";
+import { openImport } from "@/lib/import/open-import";
+import { DEFAULT_TEXT_CAPS } from "@/lib/import/text-caps";
 import type { GuardAnswer, GuardLog } from "@/lib/schemas/guard";
 import { argValue, figure, percentile, rate, tempPostgres } from "./support";
 
@@ -162,50 +164,102 @@ async function hookProcessFigures(h: DbHandle) {
   );
 }
 
-/** Every example of the ingest format, record by record through the guard, against its offline analysis. */
+/** The records of an example file or folder as an upload reads them: each file's importer's wire records, in order. */
+async function exampleRecords(files: string[], runId: string | null): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const file of files) {
+    const ctx = {
+      runId: null,
+      endedAtUs: null,
+      fileName: path.basename(file),
+      live: false,
+      textCaps: DEFAULT_TEXT_CAPS,
+    };
+    const { items } = await openImport(
+      (async function* () {
+        yield readFileSync(file);
+      })(),
+      ctx,
+    );
+    for await (const item of items) {
+      if ("value" in item && typeof item.value === "object" && item.value !== null)
+        out.push(item.value as Record<string, unknown>);
+      else if ("text" in item) out.push(JSON.parse(item.text) as Record<string, unknown>);
+    }
+  }
+  return out;
+}
+
+/** One run's records through the guard, one by one; prints its figures and returns how many checks failed. */
+async function replayOne(
+  h: DbHandle,
+  { name, runId, records }: { name: string; runId: string; records: Record<string, unknown>[] },
+): Promise<number> {
+  const start = performance.now();
+  for (const r of records) await post(runId, { records: [r] });
+  const ms = performance.now() - start;
+  const final = await post(runId, {});
+  const log = (await (
+    await GET(new Request(`http://bench.local/api/v1/runs/${runId}/guard`), { params: Promise.resolve({ runId }) })
+  ).json()) as GuardLog;
+  const report = await getAnalysis(h.db, runId);
+  const trips = (b: string) => log.decisions.filter((d) => d.decision === "trip" && d.breaker === b).length;
+  const openings = report.tool_breakers.reduce((n, b) => n + b.opened.length, 0);
+  const finding = findingsOf(report).find((f) => f.breaker === final.breaker);
+  const saved = finding
+    ? { iterations: finding.saved.iterations, tokens: finding.saved.tokens, ms: finding.saved.ms }
+    : null;
+  const headline = report.loop_breaker.would_have_halted_at?.iteration ?? Infinity;
+  const checks = {
+    "tool-breaker trips": trips("tool_breaker") === openings,
+    "identical-call trips": trips("identical_calls") === report.repeated_calls.length,
+    "halted iff verdict": (final.would === "halt") === report.verdict.tripped,
+    savings: !report.verdict.tripped || JSON.stringify(saved) === JSON.stringify(final.would_save),
+    "never later than the headline": (log.halt?.iteration ?? -1) <= headline,
+  };
+  const failed = Object.entries(checks)
+    .filter(([, ok]) => !ok)
+    .map(([k]) => k);
+  const halt = log.halt ? `halt ${log.halt.breaker}@${log.halt.iteration ?? "-"}` : "no halt";
+  figure(
+    `replay ${name}`,
+    failed.length === 0 ? "matches" : `MISMATCH: ${failed.join(", ")}`,
+    `${records.length} records, ${rate(records.length, ms)}; ${openings} opening(s), ${report.repeated_calls.length} repeat(s), ${halt}; post-mortem: ${report.verdict.breaker ?? "no verdict"}`,
+  );
+  return failed.length;
+}
+
+/** Every example run, its records sent one by one through the guard, against its analysis. */
 async function replayCheck(h: DbHandle) {
   useHandle(h);
   const dir = path.join(ROOT, "examples");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl") && f !== "bad-lines.jsonl");
+  const examples = readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === "bad-lines.jsonl" || e.name === "README.md") return [];
+    if (!e.isDirectory()) return [{ name: e.name, files: [path.join(dir, e.name)] }];
+    const inside = readdirSync(path.join(dir, e.name))
+      .sort()
+      .map((f) => path.join(dir, e.name, f));
+    // A loop script's sessions are one run (`--run`); the other folders hold one run per file.
+    return e.name.startsWith("loop-script")
+      ? [{ name: `${e.name}/`, files: inside }]
+      : inside.map((f) => ({ name: `${e.name}/${path.basename(f)}`, files: [f] }));
+  });
   let mismatches = 0;
-  for (const file of files) {
-    const records = readFileSync(path.join(dir, file), "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const runId = `replay-${file}`;
-    const start = performance.now();
-    for (const r of records) await post(runId, { records: [{ ...r, run_id: runId }] });
-    const ms = performance.now() - start;
-    const final = await post(runId, {});
-    const log = (await (
-      await GET(new Request(`http://bench.local/api/v1/runs/${runId}/guard`), { params: Promise.resolve({ runId }) })
-    ).json()) as GuardLog;
-    const report = await getAnalysis(h.db, runId);
-    const trips = (b: string) => log.decisions.filter((d) => d.decision === "trip" && d.breaker === b).length;
-    const openings = report.tool_breakers.reduce((n, b) => n + b.opened.length, 0);
-    const finding = findingsOf(report).find((f) => f.breaker === final.breaker);
-    const saved = finding
-      ? { iterations: finding.saved.iterations, tokens: finding.saved.tokens, ms: finding.saved.ms }
-      : null;
-    const headline = report.loop_breaker.would_have_halted_at?.iteration ?? Infinity;
-    const checks = {
-      "tool-breaker trips": trips("tool_breaker") === openings,
-      "identical-call trips": trips("identical_calls") === report.repeated_calls.length,
-      "halted iff verdict": (final.would === "halt") === report.verdict.tripped,
-      savings: !report.verdict.tripped || JSON.stringify(saved) === JSON.stringify(final.would_save),
-      "never later than the headline": (log.halt?.iteration ?? -1) <= headline,
-    };
-    const failed = Object.entries(checks)
-      .filter(([, ok]) => !ok)
-      .map(([k]) => k);
-    mismatches += failed.length;
-    const halt = log.halt ? `halt ${log.halt.breaker}@${log.halt.iteration ?? "-"}` : "no halt";
-    figure(
-      `replay ${file}`,
-      failed.length === 0 ? "matches" : `MISMATCH: ${failed.join(", ")}`,
-      `${records.length} records, ${rate(records.length, ms)}; ${openings} breaker opening(s), ${report.repeated_calls.length} repeat(s), ${halt}; post-mortem: ${report.verdict.breaker ?? "no verdict"}`,
-    );
+  for (const { name, files } of examples) {
+    const runId = `replay-${name.replace(/[^a-z0-9-]/gi, "-")}`;
+    // A loop script's sessions are sent as `loopscope ingest --run` sends them: the importer reads them as one loop.
+    const records = await exampleRecords(files, name.endsWith("/") ? runId : null);
+    const runIds = [...new Set(records.flatMap((r) => (typeof r.run_id === "string" ? [r.run_id] : [])))];
+    // A file of several runs (tau-bench's) is several guards: each run's records to its own.
+    const parts =
+      runIds.length > 1 && !name.endsWith("/")
+        ? runIds.map((id) => ({
+            name: `${name} ${id}`,
+            runId: `${runId}-${id}`,
+            records: records.filter((r) => r.run_id === id),
+          }))
+        : [{ name, runId, records }];
+    for (const part of parts) mismatches += await replayOne(h, part);
   }
   figure("replay check", mismatches === 0 ? "every example matches" : `${mismatches} mismatch(es)`);
 }

@@ -10,6 +10,8 @@ import { rowsOf, type DbHandle } from "@/db/client";
 import { putCachedReport } from "@/db/analysis-cache";
 import { addComment } from "@/db/comments";
 import { putReview } from "@/db/reviews";
+import { appendGuardDecisions, setGuardMode } from "@/db/guard";
+import { emptyGuardState } from "@/lib/guard/step-guard";
 import { writeBatch } from "@/db/ingest-writer";
 import { deleteRun, getRun } from "@/db/runs";
 import * as schema from "@/db/schema";
@@ -29,6 +31,8 @@ test("every table with a run_id references runs ON DELETE CASCADE", () => {
     "analysis_cache",
     "comments",
     "events",
+    "guard_decisions",
+    "guard_runs",
     "iterations",
     "otlp_traces",
     "reviews",
@@ -105,6 +109,17 @@ describe.each(targets)("deleting a run on $name", (target) => {
     await putReview(h.db, "r-del", { status: "done", verdict: "", category: null, actions: [] }, null);
     await putCachedReport(h.db, "r-del", "hash", 1, { run_id: "r-del" });
     await h.db.execute(sql`INSERT INTO otlp_traces (trace_id, run_id) VALUES ('trace-del', 'r-del')`);
+    await setGuardMode(h.db, "r-del", "enforce", emptyGuardState());
+    await appendGuardDecisions(h.db, "r-del", [
+      {
+        at: "2026-11-20T09:00:00Z",
+        decision: "halt",
+        enforced: true,
+        breaker: "loop_breaker",
+        reason: "r",
+        would_save: null,
+      },
+    ]);
     expect(Object.values(await rowsLeft("r-del")).every((n) => n > 0)).toBe(true);
 
     expect(await deleteRun(h.db, "r-del")).toBe(true);

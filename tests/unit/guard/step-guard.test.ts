@@ -95,9 +95,14 @@ describe("guard step", () => {
   test("records from a harness move the rules in t0 order and an iteration among them asks for the verdict", () => {
     const state = emptyGuardState();
     const span = (t: number) => ({ type: "span", name: "http_get", t0: t, t1: t + 0.1, ok: false, error: "503" });
-    const step = stepRecords(state, [span(3), span(1), span(2), { type: "iteration", n: 1, ts: 4 }], S);
+    const step = stepRecords(
+      state,
+      [span(3), span(1), span(2), { type: "iteration", n: 1, ts: 4, run_id: "other" }],
+      "r",
+      S,
+    );
     expect(step.trips.map((t) => t.breaker)).toEqual(["tool_breaker"]);
     expect(step.judgeRun).toBe(true);
-    expect(step.records).toHaveLength(4);
+    expect(step.records.map((r) => r.run_id)).toEqual(["r", "r", "r", "r"]); // the guard's run, whatever they named
   });
 });
