@@ -8,26 +8,22 @@
 // is kept, so every later answer repeats it without analysing again.
 import type { Db } from "@/db/client";
 import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
-import { writeBatch } from "@/db/ingest-writer";
-import { placeIterations } from "@/db/place-iterations";
-import { ITERATION_KEY, SOURCE_KEY } from "@/lib/import/types";
 import { getRun } from "@/db/runs";
 import type { RunDetail } from "@/lib/schemas/api";
 import { getProjectSettings } from "@/db/settings";
-import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { findingsOf } from "@/lib/analysis/verdict";
 import { resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { ApiError, runNotFound } from "@/lib/errors";
 import { judgeCall, openRules } from "@/lib/guard/call-rules";
 import { observeHook } from "@/lib/guard/hook-observation";
 import { emptyGuardState, stepHook, stepRecords, type GuardStep } from "@/lib/guard/step-guard";
-import { IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
+import type { IngestResult } from "@/lib/ingest/ingest-stream";
+import { haltOf, savedSince } from "@/lib/guard/halt";
 import type { GuardAnswer, GuardDecisionRow, GuardEvent, GuardRequest, GuardState } from "@/lib/schemas/guard";
 import { formatTimeUs, parseTimeUs } from "@/lib/time";
 import { getAnalysis } from "./analysis";
 import { notifyGuardEvents } from "./guard-notify";
-import { isDbUnavailable } from "./respond";
+import { storeRecords } from "./guard-records";
 
 /** Compare-and-set attempts against other processes writing the run's guard, with a jittered wait between. */
 const MAX_ATTEMPTS = 10;
@@ -54,74 +50,6 @@ function oneAtATime<T>(db: Db, runId: string, fn: () => Promise<T>): Promise<T> 
 async function settingsOf(db: Db, run: RunDetail): Promise<AnalysisSettings> {
   const project = await getProjectSettings(db);
   return resolveSettings({}, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
-}
-
-/** Whether a record is a transcript importer's, numbered by its turn's key (docs/import.md#agent-transcripts). */
-const placedByKey = (r: unknown) => typeof r === "object" && r !== null && (SOURCE_KEY in r || ITERATION_KEY in r);
-
-/**
- * Store records as an upload to the run stores them; a database failure is the 503 of any upload.
- * A transcript's records (an importer's output sent as records) are numbered across the run as an upload's are.
- */
-async function storeRecords(db: Db, runId: string, records: readonly unknown[], keepStoredRuns: boolean) {
-  const result = await ingestRecords(db, runId, records, keepStoredRuns);
-  if (records.some(placedByKey)) await placeIterations(db, [runId]);
-  return result;
-}
-
-async function ingestRecords(db: Db, runId: string, records: readonly unknown[], keepStoredRuns: boolean) {
-  try {
-    return await ingestItems(
-      records.map((value, i) => ({ lineNo: i + 1, value })),
-      { runId, writeBatch: (batch) => writeBatch(db, batch, { keepStoredRuns }) },
-    );
-  } catch (err) {
-    if (err instanceof IngestAbortedError && isDbUnavailable(err.cause))
-      throw Object.assign(new ApiError("db_unavailable", "the database failed while storing the guard's records"), {
-        cause: err.cause,
-      });
-    throw err instanceof IngestAbortedError ? err.cause : err;
-  }
-}
-
-/**
- * The halt the run's verdict calls for, or null when it has none (docs/analysis.md#verdict):
- * the analysis of the run so far, so the first halt is the first verdict in time.
- */
-export function haltOf(report: AnalysisReport, atUs: number): GuardState["halt"] {
-  const v = report.verdict;
-  if (!v.tripped || v.breaker === null) return null;
-  const halt = report.loop_breaker.would_have_halted_at;
-  const trip = report.layers.events.find((e) => e.kind === "trip");
-  const iteration =
-    v.breaker === "loop_breaker"
-      ? (halt?.iteration ?? null)
-      : v.breaker === "layers"
-        ? (trip?.iteration ?? null)
-        : null;
-  const what =
-    v.breaker === "loop_breaker"
-      ? `the loop breaker opened at iteration ${halt?.iteration ?? "?"} (${halt?.reason ?? "stagnation"})`
-      : v.breaker === "layers"
-        ? `the three-layer breaker tripped at iteration ${trip?.iteration ?? "?"} (${trip?.layer ?? ""} layer)`
-        : v.breaker === "permission_breaker"
-          ? "the permission breaker opened: permission was refused again and again"
-          : "the API breaker opened: the model's API failed again and again";
-  return {
-    breaker: v.breaker,
-    reason: `${what}: stop and rethink the approach`,
-    at: formatTimeUs(atUs),
-    iteration,
-    would_save: v.would_save,
-  };
-}
-
-/** What stopping at the halt's breaker saves in this report: it grows while an observed run goes on. */
-function savedSince(report: AnalysisReport, halt: NonNullable<GuardState["halt"]>): GuardState["halt"] {
-  const finding = findingsOf(report).find((f) => f.breaker === halt.breaker);
-  if (!finding) return halt;
-  const { iterations, tokens, ms } = finding.saved;
-  return { ...halt, would_save: { iterations, tokens, ms } };
 }
 
 /** `origin`: the public address the run's link in a notification starts with. */

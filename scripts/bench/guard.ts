@@ -169,7 +169,7 @@ async function exampleRecords(files: string[], runId: string | null): Promise<Re
   const out: Record<string, unknown>[] = [];
   for (const file of files) {
     const ctx = {
-      runId: null,
+      runId,
       endedAtUs: null,
       fileName: path.basename(file),
       live: false,
