@@ -5,7 +5,7 @@
 // parses (another version wrote it) reads as none: the guard starts afresh
 // rather than trust it. Times as float epoch microseconds, as elsewhere.
 import { sql } from "drizzle-orm";
-import { GuardState, type GuardDecisionRow, type GuardMode } from "@/lib/schemas/guard";
+import { GuardState, type GuardDecisionRow, type GuardLog, type GuardMode } from "@/lib/schemas/guard";
 import { formatTimeUs } from "@/lib/time";
 import { rowsOf, type Db } from "./client";
 
@@ -92,4 +92,16 @@ export async function listGuardDecisions(db: Db, runId: string, limit = 200): Pr
     reason: r.reason,
     would_save: (parseJson(r.would_save) as GuardDecisionRow["would_save"]) ?? null,
   }));
+}
+
+/** The run's guard as GET …/guard and the run page read it; null when the run has none. */
+export async function readGuardLog(db: Db, runId: string): Promise<GuardLog | null> {
+  const guard = await readGuard(db, runId);
+  if (!guard) return null;
+  return {
+    mode: guard.mode,
+    halt: guard.state?.halt ?? null,
+    turns: guard.state?.turns ?? 0,
+    decisions: await listGuardDecisions(db, runId),
+  };
 }

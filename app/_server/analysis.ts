@@ -70,12 +70,21 @@ type Resolved = {
   defaults: boolean;
 };
 
+/** A stored run's settings by docs/analysis.md#settings precedence: request > run config > project > its shape's profile > defaults. */
+export async function resolveRunSettings(
+  db: Db,
+  run: RunDetail,
+  overrides: PartialSettings = {},
+): Promise<AnalysisSettings> {
+  const project = await getProjectSettings(db);
+  // The run's shape picks the defaults it is read with (docs/analysis.md#profiles); every other layer wins.
+  return resolveSettings(overrides, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
+}
+
 async function resolveRequest(db: Db, runId: string, overrides: PartialSettings): Promise<Resolved> {
   const run = await getRun(db, runId);
   if (!run) throw runNotFound(runId);
-  const project = await getProjectSettings(db);
-  // The run's shape picks the defaults it is read with (docs/analysis.md#profiles); every other layer wins.
-  const settings = resolveSettings(overrides, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
+  const settings = await resolveRunSettings(db, run, overrides);
   const baselines = settings.team_baselines ? await loadToolBaselines(db, runId) : {};
   const key = hashSettings(settings, baselines);
   return { run, overrides, settings, baselines, key, defaults: Object.keys(overrides).length === 0 };

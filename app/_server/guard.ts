@@ -10,9 +10,7 @@ import type { Db } from "@/db/client";
 import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
 import { getRun } from "@/db/runs";
 import type { RunDetail } from "@/lib/schemas/api";
-import { getProjectSettings } from "@/db/settings";
-import { resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
-import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
+import type { AnalysisSettings } from "@/lib/analysis/settings";
 import { ApiError, runNotFound } from "@/lib/errors";
 import { judgeCall, openRules } from "@/lib/guard/call-rules";
 import { observeHook } from "@/lib/guard/hook-observation";
@@ -21,7 +19,7 @@ import type { IngestResult } from "@/lib/ingest/ingest-stream";
 import { haltOf, savedSince } from "@/lib/guard/halt";
 import type { GuardAnswer, GuardDecisionRow, GuardEvent, GuardRequest, GuardState } from "@/lib/schemas/guard";
 import { formatTimeUs, parseTimeUs } from "@/lib/time";
-import { getAnalysis } from "./analysis";
+import { getAnalysis, resolveRunSettings } from "./analysis";
 import { notifyGuardEvents } from "./guard-notify";
 import { storeRecords } from "./guard-records";
 
@@ -44,12 +42,6 @@ function oneAtATime<T>(db: Db, runId: string, fn: () => Promise<T>): Promise<T> 
   byRun.set(runId, mine);
   void mine.finally(() => byRun.get(runId) === mine && byRun.delete(runId)).catch(() => {});
   return mine;
-}
-
-/** The run's settings as its analysis reads them (docs/analysis.md#settings), without the team's baselines. */
-async function settingsOf(db: Db, run: RunDetail): Promise<AnalysisSettings> {
-  const project = await getProjectSettings(db);
-  return resolveSettings({}, settingsFromConfig(run.config), project, SHAPE_PROFILES[run.shape]);
 }
 
 /** `origin`: the public address the run's link in a notification starts with. */
@@ -85,7 +77,7 @@ export function decideGuard(db: Db, runId: string, body: GuardRequest, opts: Opt
 
 async function decide(db: Db, runId: string, body: GuardRequest, opts: Options): Promise<GuardAnswer> {
   // The run's settings are read once: a run's config and the project's settings change by hand, not per call.
-  const settings = await settingsOf(db, await ensureRun(db, runId, body, opts.keepStoredRuns));
+  const settings = await resolveRunSettings(db, await ensureRun(db, runId, body, opts.keepStoredRuns));
   const tsUs = body.ts !== undefined ? (parseTimeUs(body.ts) ?? opts.nowUs) : opts.nowUs;
   for (let attempt = 1; ; attempt++) {
     const stored = await readGuard(db, runId);

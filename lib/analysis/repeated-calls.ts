@@ -77,11 +77,6 @@ export function callKeyOf(
   return { key: keyOf(call.name, keyed), canonical };
 }
 
-/** The key of a call's tool and input alone, whatever repeat_key says: the calls a guard may refuse. */
-export function inputKeyOf(name: string, input: unknown): string {
-  return keyOf(name, canonicalJson(input));
-}
-
 /** The later-starting of two sightings, ignoring one that left the window. */
 function later(a: Sighting | null, b: Sighting | null, windowStart: number): Sighting | null {
   const okA = a && a.from >= windowStart ? a : null;

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { formatTimeUs } from "../time";
 import { subjectOf } from "../import/claude-code-tools";
-import { callKeyOf, inputKeyOf } from "../analysis/repeated-calls";
+import { callKeyOf } from "../analysis/repeated-calls";
 import type { AnalysisSettings } from "../analysis/settings";
 import { closedToolBreaker, isToolBreakerOpen, stepToolBreakerState } from "../analysis/tool-breaker";
 import type { GuardBreaker, GuardState } from "../schemas/guard";
@@ -100,7 +100,7 @@ export function judgeCall(
     };
   }
   if (input === null || input === undefined) return null;
-  const r = repeatsOf(state, digestOf(inputKeyOf(name, input)), s);
+  const r = repeatsOf(state, digestOf(callKeyOf({ name, input }, { repeat_key: "input" }).key), s);
   if (r.times >= s.repeat_calls) return { breaker: "identical_calls", reason: repeatReason(r, s) };
   return null;
 }
@@ -121,7 +121,7 @@ export function recordCall(state: GuardState, call: FinishedCall, s: CallRuleSet
   }
   if (call.input === null || call.input === undefined) return found;
   const io = digestOf(callKeyOf(call, { repeat_key: "input_output" }).key);
-  const base = digestOf(inputKeyOf(call.name, call.input));
+  const base = digestOf(callKeyOf(call, { repeat_key: "input" }).key);
   state.window.push({ base, io, ok: call.ok, subject: subjectLine(call.name, call.input) });
   if (state.window.length > s.repeat_window) state.window.splice(0, state.window.length - s.repeat_window);
   const key = s.repeat_key === "input_output" ? io : base;

@@ -28,7 +28,7 @@ import { TimelineTab } from "@/components/timeline/timeline-tab";
 import { RunComments } from "@/components/comments/run-comments";
 import { RunReview } from "@/components/review/run-review";
 import { RunGuard } from "@/components/run/run-guard";
-import { listGuardDecisions, readGuard } from "@/db/guard";
+import { readGuardLog } from "@/db/guard";
 import { prepareGuardPanel } from "@/lib/guard/guard-panel";
 import { ConversationPanel } from "./conversation-panel";
 import { isReceivingNow } from "./live";
@@ -82,16 +82,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     // So does the conversation: a link to #turn-3 or #span-… finds its anchor in the HTML.
     tab === "conversation" ? getConversation(db, runId) : null,
     // The live guard's log, for a run that has a guard (docs/guard.md#dry-run-first).
-    readGuard(db, runId).then(async (g) =>
-      g
-        ? prepareGuardPanel({
-            mode: g.mode,
-            halt: g.state?.halt ?? null,
-            turns: g.state?.turns ?? 0,
-            decisions: await listGuardDecisions(db, runId),
-          })
-        : null,
-    ),
+    readGuardLog(db, runId).then((log) => (log ? prepareGuardPanel(log) : null)),
   ]);
   const receiving = isReceivingNow(run);
 

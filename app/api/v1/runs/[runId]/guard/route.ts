@@ -4,7 +4,7 @@
 // its records are stored to the run. GET reads the mode, state and decisions; PUT sets
 // the mode. A sender of data may do all three: an ingest key is enough.
 import { getDb } from "@/db/client";
-import { listGuardDecisions, readGuard, setGuardMode } from "@/db/guard";
+import { readGuardLog, setGuardMode } from "@/db/guard";
 import { requireAccess, requireIngestAccess } from "@/app/_server/auth";
 import { existingRun, type RunCtx } from "@/app/_server/existing-run";
 import { decideGuard } from "@/app/_server/guard";
@@ -41,13 +41,8 @@ export const POST = handle(async (req: Request, ctx: RunCtx) => {
 export const GET = handle(async (req: Request, ctx: RunCtx) => {
   await requireAccess(req, "read");
   const { db, runId } = await existingRun(ctx);
-  const guard = await readGuard(db, runId);
-  return json({
-    mode: guard?.mode ?? "observe",
-    halt: guard?.state?.halt ?? null,
-    turns: guard?.state?.turns ?? 0,
-    decisions: await listGuardDecisions(db, runId),
-  } satisfies GuardLog);
+  const log = await readGuardLog(db, runId);
+  return json((log ?? { mode: "observe", halt: null, turns: 0, decisions: [] }) satisfies GuardLog);
 });
 
 export const PUT = handle(async (req: Request, ctx: RunCtx) => {
