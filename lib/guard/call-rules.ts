@@ -11,6 +11,7 @@
 // state O(tools + repeat_window + repeated keys). Pure: state is mutated in place.
 import { createHash } from "node:crypto";
 import { formatTimeUs } from "../time";
+import { storableText } from "../schemas/storable";
 import { subjectOf } from "../import/claude-code-tools";
 import { callKeyOf } from "../analysis/repeated-calls";
 import type { AnalysisSettings } from "../analysis/settings";
@@ -38,8 +39,8 @@ const LOGGED_ONLY = " (logged only: in a session the guard refuses the same call
 /** A key as the state keeps it: a fixed-size digest (jsonb holds no NUL, and a window of inputs stays small). */
 const digestOf = (key: string): string => createHash("sha256").update(key).digest("base64").slice(0, 24);
 
-/** Text kept in the state: jsonb holds no NUL. */
-export const withoutNul = (text: string): string => text.replaceAll("\u0000", "");
+/** Text kept in the state or the log: no NUL, no lone surrogate — jsonb and text columns hold neither (storable.ts). */
+export const withoutNul = (text: string): string => storableText(text.replaceAll("\u0000", ""));
 
 /** How a call is named in a reason: its command or path, else its tool. */
 function subjectLine(name: string, input: unknown): string {
@@ -96,7 +97,7 @@ export function judgeCall(
     const until = formatTimeUs(breaker.openedAtUs + Math.round(s.cool_s * 1e6));
     return {
       breaker: "tool_breaker",
-      reason: `${name} failed ${s.fail_max} times in a row; its breaker is open until ${until}: fix the cause or use another tool`,
+      reason: `${withoutNul(name)} failed ${s.fail_max} times in a row; its breaker is open until ${until}: fix the cause or use another tool`,
     };
   }
   if (input === null || input === undefined) return null;
@@ -112,11 +113,15 @@ export function recordCall(state: GuardState, call: FinishedCall, s: CallRuleSet
   const wasOpened = breaker.failsInRow >= s.fail_max;
   const step = stepToolBreakerState(breaker, call, s);
   if (wasOpened && step === "allowed" && call.ok)
-    found.push({ breaker: "tool_breaker", reason: `${call.name} works again after its cooldown`, kind: "recover" });
+    found.push({
+      breaker: "tool_breaker",
+      reason: `${withoutNul(call.name)} works again after its cooldown`,
+      kind: "recover",
+    });
   if (step === "opened") {
     found.push({
       breaker: "tool_breaker",
-      reason: `${call.name} failed ${s.fail_max} times in a row: its breaker opened${s.guard_tool_breaker ? "" : LOGGED_ONLY}`,
+      reason: `${withoutNul(call.name)} failed ${s.fail_max} times in a row: its breaker opened${s.guard_tool_breaker ? "" : LOGGED_ONLY}`,
     });
   }
   if (call.input === null || call.input === undefined) return found;

@@ -112,3 +112,11 @@ describe("identical calls, live", () => {
     expect(GuardState.safeParse(JSON.parse(text)).success).toBe(true);
   });
 });
+
+test("a lone surrogate in a tool's name or input is repaired in the state and in the reasons: jsonb refuses it", () => {
+  const state = emptyGuardState();
+  const s = { ...S, fail_max: 1 };
+  const trips = recordCall(state, call(0, { name: "to\ud800ol", input: { command: "x\udc00y" } }), s);
+  const text = JSON.stringify({ state, trips });
+  expect(text).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
+});
