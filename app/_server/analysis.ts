@@ -21,7 +21,6 @@ import { getProjectSettings } from "@/db/settings";
 import { refreshStaleStatistics } from "@/db/table-stats";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
-import { verdictHalt } from "@/lib/analysis/verdict";
 import { countBottlenecks } from "@/lib/charts/bottlenecks";
 import { runCostOf } from "@/lib/charts/overview";
 import { PartialSettings, resolveSettings, settingsFromConfig, type AnalysisSettings } from "@/lib/analysis/settings";
@@ -175,8 +174,8 @@ export function verdictOf(report: AnalysisReport): RunVerdict {
     tripped: breakerTripped(report),
     stagnation_risk: its[its.length - 1]?.risk ?? null,
     bottlenecks: countBottlenecks(report.bottlenecks).alarmed,
-    // The badge names the halt only when it is the verdict (docs/analysis.md#verdict).
-    halted_at_iteration: verdictHalt(report)?.iteration ?? null,
+    // The badge names the stop only when it is the verdict (docs/analysis.md#verdict); the permission and API breakers have none.
+    halted_at_iteration: report.verdict.iteration,
     cost_usd: runCostOf(report, 0),
   };
 }

@@ -4,8 +4,10 @@
 // said, the rest kept), read the run's verdict when a turn ended or the
 // caller asks, write the state back by compare-and-set (another replica won:
 // redo the step on its state), and answer. The halt is the analysis's own
-// verdict over the stored run, so it falls where the post-mortem puts it; it
-// is kept, so every later answer repeats it without analysing again.
+// verdict over the stored run when that verdict stops the run, so it falls
+// where the post-mortem puts it; it is kept, so every later answer repeats it
+// without analysing again. A verdict that does not stop the run (the
+// permission or API breaker) is told once as a trip.
 import type { Db } from "@/db/client";
 import { appendGuardDecisions, readGuard, writeGuard } from "@/db/guard";
 import { getRun } from "@/db/runs";
@@ -16,7 +18,7 @@ import { judgeCall, openRules } from "@/lib/guard/call-rules";
 import { observeHook } from "@/lib/guard/hook-observation";
 import { emptyGuardState, stepHook, stepRecords, type GuardStep } from "@/lib/guard/step-guard";
 import type { IngestResult } from "@/lib/ingest/ingest-stream";
-import { haltOf, savedSince } from "@/lib/guard/halt";
+import { haltOf, runTripOf, savedSince } from "@/lib/guard/halt";
 import type { GuardAnswer, GuardDecisionRow, GuardEvent, GuardRequest, GuardState } from "@/lib/schemas/guard";
 import { formatTimeUs, parseTimeUs } from "@/lib/time";
 import { getAnalysis, resolveRunSettings } from "./analysis";
@@ -87,10 +89,16 @@ async function decide(db: Db, runId: string, body: GuardRequest, opts: Options):
     const step = stepOf(state, body, runId, tsUs, settings);
     const ingest: IngestResult | null =
       step.records.length > 0 ? await storeRecords(db, runId, step.records, opts.keepStoredRuns) : null;
+    let runTrip: ReturnType<typeof runTripOf> = null;
     if (step.judgeRun) {
       // Once halted, the halt stays where it fell; what going on has cost since keeps growing (observe mode).
       const report = await getAnalysis(db, runId);
       state.halt = state.halt === null ? haltOf(report, tsUs) : savedSince(report, state.halt);
+      const trip = state.halt === null ? runTripOf(report) : null;
+      if (trip && !state.told.includes(trip.breaker)) {
+        state.told.push(trip.breaker);
+        runTrip = trip;
+      }
     }
     if (!(await writeGuard(db, runId, { mode, state }, stored?.version ?? null))) {
       if (attempt === MAX_ATTEMPTS)
@@ -103,9 +111,9 @@ async function decide(db: Db, runId: string, body: GuardRequest, opts: Options):
     }
     const answer = answerOf(state, step, mode, tsUs, settings, ingest);
     const at = formatTimeUs(tsUs);
-    const rows: GuardDecisionRow[] = step.trips.map((t) => ({
+    const rows: GuardDecisionRow[] = [...step.trips, ...(runTrip ? [runTrip] : [])].map((t) => ({
       at,
-      decision: t.kind ?? "trip",
+      decision: ("kind" in t ? t.kind : undefined) ?? "trip",
       enforced: false,
       breaker: t.breaker,
       reason: t.reason,

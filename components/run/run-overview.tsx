@@ -12,6 +12,7 @@ import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd }
 import type { GlossaryKind } from "@/lib/glossary";
 import type { RunDetail } from "@/lib/schemas/api";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
+import { verdictStopOf } from "@/lib/report/stopping-points";
 import { SHAPE_PROFILE_WHY } from "@/lib/analysis/shape-profiles";
 import { Term, TermText } from "@/components/shared/glossary-term";
 import { ContextCardCompact } from "./context-card";
@@ -174,9 +175,12 @@ export function RunVerdictsPending() {
   );
 }
 
-/** "Show on the timeline": the halt moment, zoomed to ±5 % of the run around it, on the timeline tab. */
+/**
+ * "Show on the timeline": the verdict's stop (else the loop breaker's halt, a note), zoomed to ±5 % of
+ * the run around it, on the timeline tab.
+ */
 function HaltTimelineLink({ run, report }: { run: RunDetail; report: AnalysisReport }) {
-  const halt = report.loop_breaker.would_have_halted_at;
+  const halt = verdictStopOf(report) ?? report.loop_breaker.would_have_halted_at;
   const query = halt ? momentQueryOf(halt.at, run.started_at, run.duration_ms ?? 0) : null;
   if (!halt || query === null) return null;
   return (

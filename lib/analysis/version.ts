@@ -2,4 +2,4 @@
 // keyed by it (db/analysis-cache.ts), so a report computed by an older version
 // of Loopscope is recomputed, never served with missing or renamed fields.
 // Raise it whenever a rule's result or a report field changes.
-export const ANALYSIS_VERSION = 10;
+export const ANALYSIS_VERSION = 11;

@@ -3,7 +3,7 @@
 // the three-layer status, the stagnation risk now, the context decision —
 // as plain strings and a tone, so the component only lays them out. Pure.
 import type { AnalysisReport } from "../analysis/analyze";
-import { verdictHalt } from "../analysis/verdict";
+import { describeVerdictTrip, stopVerbOf, verdictStopOf } from "../report/stopping-points";
 import type { Risk } from "../analysis/iteration-report-types";
 import { formatDuration, formatRanges, formatTokens, formatUsd } from "../format";
 import { plural, pluralWord } from "../plural";
@@ -17,27 +17,32 @@ export type OverviewVerdicts = { halt: Verdict; layers: Verdict; risk: Verdict; 
 const RISK_TONE: Record<Risk, Tone> = { LOW: "ok", MEDIUM: "warn", HIGH: "bad" };
 
 /**
- * The loop breaker's card: the halt when it is the verdict; "no breaker would
- * have stopped this run" (with the notes) when nothing is; a halt below the
- * verdict floor as a note beside another breaker's verdict (docs/analysis.md#verdict).
+ * The verdict's card: the first breaker's stop when it is the verdict; "no
+ * breaker would have stopped this run" (with the notes) when nothing is; a halt
+ * below the verdict floor as a note beside another breaker's verdict
+ * (docs/analysis.md#verdict).
  */
 function haltVerdict(r: AnalysisReport): Verdict {
   const lb = r.loop_breaker;
-  const h = verdictHalt(r);
-  const s = lb.savings;
+  const h = verdictStopOf(r);
   const notes = r.verdict.notes.length ? `Note: ${r.verdict.notes.join("; ")}` : null;
   if (h) {
+    const s = h.saved;
     const cost = s.cost_usd === null ? "" : `${formatUsd(s.cost_usd)} / `;
+    const who = h.breaker === "loop breaker" ? "Loop breaker" : "Three-layer breaker";
     return {
-      text: `Loop breaker would have halted at iteration ${h.iteration} (${h.reason}), saving ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")} / ${cost}${formatDuration(s.ms)}`,
+      text: `${who} would have ${stopVerbOf(h)} ${h.breaker === "loop breaker" ? "" : "the run "}at iteration ${h.iteration} (${h.trigger}), saving ${plural(s.iterations, "iteration")} / ${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")} / ${cost}${formatDuration(s.ms)}`,
       tone: "bad",
-      detail: `ends ${lb.final_state}`,
+      detail:
+        h.breaker === "loop breaker" ? `ends ${lb.final_state}` : `${h.action}; loop breaker ends ${lb.final_state}`,
     };
   }
   if (!r.verdict.tripped) {
     const detail = notes ?? `loop breaker ends ${lb.final_state}`;
     return { text: "No breaker would have stopped this run", tone: notes ? "info" : "ok", detail };
   }
+  const trip = describeVerdictTrip(r);
+  if (trip) return { text: trip, tone: "warn", detail: notes ?? `loop breaker ends ${lb.final_state}` };
   if (lb.would_have_halted_at) return { text: "Loop breaker: below the verdict floor", tone: "info", detail: notes };
   return { text: "Loop breaker never opened", tone: "ok", detail: `ends ${lb.final_state}` };
 }

@@ -1,42 +1,47 @@
-// docs/guard.md#what-it-decides — the halt a run's verdict calls for, read
-// from the analysis of the run so far (docs/analysis.md#verdict): the first
-// halt is the first verdict in time; while an observed run goes on, what
-// stopping there saves grows to what the post-mortem reports. Pure; O(findings).
+// docs/guard.md#what-it-decides — what the run's verdict calls for, read from
+// the analysis of the run so far (docs/analysis.md#verdict). A verdict that
+// stops the run (the loop breaker's halt, a three-layer trip) is the halt: the
+// verdict is the first stop in time, so the analysis of the run so far names
+// the stop the post-mortem names. A verdict that only changes how the run goes
+// on (the permission or API breaker opened) is a trip, told once, never a halt.
+// While an observed run goes on, what stopping at the halt saves grows to what
+// the post-mortem reports. Pure; O(findings).
 import type { AnalysisReport } from "../analysis/analyze";
 import { findingsOf } from "../analysis/verdict";
+import { verdictStopOf } from "../report/stopping-points";
 import type { GuardState } from "../schemas/guard";
 import { formatTimeUs } from "../time";
 
-/**
- * The halt the run's verdict calls for, or null when it has none (docs/analysis.md#verdict):
- * the analysis of the run so far, so the first halt is the first verdict in time.
- */
+/** The halt the run's verdict calls for, or null when its verdict, if any, stops nothing. */
 export function haltOf(report: AnalysisReport, atUs: number): GuardState["halt"] {
-  const v = report.verdict;
-  if (!v.tripped || v.breaker === null) return null;
-  const halt = report.loop_breaker.would_have_halted_at;
-  const trip = report.layers.events.find((e) => e.kind === "trip");
-  const iteration =
-    v.breaker === "loop_breaker"
-      ? (halt?.iteration ?? null)
-      : v.breaker === "layers"
-        ? (trip?.iteration ?? null)
-        : null;
-  const what =
-    v.breaker === "loop_breaker"
-      ? `the loop breaker opened at iteration ${halt?.iteration ?? "?"} (${halt?.reason ?? "stagnation"})`
-      : v.breaker === "layers"
-        ? `the three-layer breaker tripped at iteration ${trip?.iteration ?? "?"} (${trip?.layer ?? ""} layer)`
-        : v.breaker === "permission_breaker"
-          ? "the permission breaker opened: permission was refused again and again"
-          : "the API breaker opened: the model's API failed again and again";
+  const stop = verdictStopOf(report);
+  if (!stop) return null;
+  const reason =
+    stop.breaker === "loop breaker"
+      ? `the loop breaker opened at iteration ${stop.iteration} (${stop.trigger}): stop and rethink the approach`
+      : `the three-layer breaker tripped at iteration ${stop.iteration} (${stop.trigger}): ${stop.action}`;
   return {
-    breaker: v.breaker,
-    reason: `${what}: stop and rethink the approach`,
+    breaker: stop.breaker === "loop breaker" ? "loop_breaker" : "layers",
+    reason,
     at: formatTimeUs(atUs),
-    iteration,
-    would_save: v.would_save,
+    iteration: stop.iteration,
+    would_save: report.verdict.would_save,
   };
+}
+
+/** The run's verdict when it is a breaker that does not stop the run: told as a trip, once. */
+export function runTripOf(
+  report: AnalysisReport,
+): { breaker: "permission_breaker" | "api_breaker"; reason: string } | null {
+  const { breaker } = report.verdict;
+  if (breaker === "permission_breaker")
+    return {
+      breaker,
+      reason: "the permission breaker opened: permission was refused again and again; confirm calls by hand",
+    };
+  if (breaker === "api_breaker")
+    return { breaker, reason: "the API breaker opened: the model's API failed again and again; fail its calls fast" };
+  return null;
 }
 
 /** What stopping at the halt's breaker saves in this report: it grows while an observed run goes on. */

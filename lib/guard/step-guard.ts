@@ -43,6 +43,7 @@ export function emptyGuardState(): GuardState {
     turnFiles: [],
     turnStartUs: null,
     halt: null,
+    told: [],
   };
 }
 

@@ -12,14 +12,20 @@ import { plural, pluralWord } from "../plural";
 import type { RunSummary } from "../schemas/api";
 import type { ReviewOut } from "../schemas/review";
 import { OUTCOME_SOURCE_WORDS, type Outcome } from "../schemas/run-outcome";
-import { verdictHalt } from "../analysis/verdict";
 import { describeBreakerGroup, groupBreakerEvents, type BreakerEventRow } from "./breaker-groups";
 import { commentMarkdownLines, type ReportComment } from "./comments-markdown";
 import { oneLine, sanitizeMarkdown } from "./markdown-safety";
 import { runCostOf } from "../charts/overview";
 import { recommend } from "./recommendations";
 import { reviewMarkdownLines } from "./review-markdown";
-import { describeStoppingPoints, prepareStoppingPoints } from "./stopping-points";
+import {
+  describeSaved,
+  describeStoppingPoints,
+  describeVerdictTrip,
+  prepareStoppingPoints,
+  stopVerbOf,
+  verdictStopOf,
+} from "./stopping-points";
 
 /** Breaker events listed in full up to this many; beyond it, the first few (the page has them all). */
 const FULL_EVENT_LIST_MAX = 20;
@@ -66,14 +72,15 @@ export function renderMarkdownReport(
 
   out.push(...reviewMarkdownLines(review, runUrl));
   out.push("## Verdict", "");
-  const h = verdictHalt(report);
+  const h = verdictStopOf(report);
   if (h) {
+    const action = h.breaker === "loop breaker" ? "" : `: ${h.action}`;
     out.push(
-      `- **The loop breaker would have halted the run at iteration ${h.iteration}** (${h.reason}, ${formatTimestamp(h.at)} UTC), saving ${plural(lb.savings.iterations, "iteration")}, ${formatTokens(lb.savings.tokens)} ${pluralWord(lb.savings.tokens, "token")}${lb.savings.cost_usd === null ? "" : `, ${formatUsd(lb.savings.cost_usd)}`} and ${formatDuration(lb.savings.ms)}. It ends ${lb.final_state}.`,
+      `- **The ${h.breaker} would have ${stopVerbOf(h)} the run at iteration ${h.iteration}** (${h.trigger}, ${formatTimestamp(h.at)} UTC)${action}, saving ${describeSaved(h.saved)}. The loop breaker ends ${lb.final_state}.`,
     );
   } else if (!report.verdict.tripped) {
     out.push(`- **No breaker would have stopped this run** (the loop breaker ends ${lb.final_state}).`);
-  } else out.push(`- The loop breaker never opened (ends ${lb.final_state}).`);
+  } else out.push(`- ${describeVerdictTrip(report) ?? ""} The loop breaker ends ${lb.final_state}.`);
   for (const note of report.verdict.notes) out.push(`- Note: ${oneLine(note)}.`);
   out.push(`- Three-layer breaker: ${report.layers.status}, action ${report.layers.action}.`);
   out.push(

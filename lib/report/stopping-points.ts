@@ -1,7 +1,7 @@
 // The two stopping points of a run side by side (docs/dashboard.md#post-mortem):
 // where the loop breaker would have halted it and where the three-layer
 // breaker first tripped, each with what it would have done and what ran
-// after it. Pure; O(1) over the report: the analysis sums what ran after each
+// after it; the one that is the run's verdict leads the headline. Pure; O(1) over the report: the analysis sums what ran after each
 // point (loop_breaker.savings, layers.after_first_trip).
 import type { AnalysisReport } from "../analysis/analyze";
 import { formatDuration, formatTimestamp, formatTokens, formatUsd } from "../format";
@@ -49,6 +49,42 @@ export function prepareStoppingPoints(report: AnalysisReport): StoppingPoint[] {
     });
   }
   return out.sort((a, b) => a.iteration - b.iteration || (a.at < b.at ? -1 : 1));
+}
+
+/** The stopping point that is the run's verdict (docs/analysis.md#verdict), or null when no stop is. */
+export function verdictStopOf(report: AnalysisReport): StoppingPoint | null {
+  const v = report.verdict.breaker;
+  const breaker = v === "loop_breaker" ? "loop breaker" : v === "layers" ? "three-layer breaker" : null;
+  return breaker === null ? null : (prepareStoppingPoints(report).find((p) => p.breaker === breaker) ?? null);
+}
+
+/**
+ * The verdict of a breaker that does not stop the run (the permission or API
+ * breaker, docs/analysis.md#verdict), as a headline says it; null for any other verdict.
+ */
+export function describeVerdictTrip(report: AnalysisReport): string | null {
+  const { breaker, at } = report.verdict;
+  const when = at === null ? "" : ` at ${formatTimestamp(at)} UTC`;
+  if (breaker === "permission_breaker")
+    return `The permission breaker would have opened${when}: the run would have gone on with every call confirmed by hand. No breaker would have stopped it.`;
+  if (breaker === "api_breaker")
+    return `The API breaker would have opened${when}: the run would have gone on with the model's failing calls failed fast. No breaker would have stopped it.`;
+  return null;
+}
+
+/** How a headline says the verdict's stop: the loop breaker halts the loop, the three-layer breaker stops it for its action. */
+export function stopVerbOf(p: StoppingPoint): string {
+  return p.breaker === "loop breaker" ? "halted" : "stopped";
+}
+
+/** What stopping there saves, as a headline lists it: iterations, tokens, cost when known, time. */
+export function describeSaved(s: StoppingPoint["saved"]): string {
+  const parts = [
+    plural(s.iterations, "iteration"),
+    `${formatTokens(s.tokens)} ${pluralWord(s.tokens, "token")}`,
+    ...(s.cost_usd === null ? [] : [formatUsd(s.cost_usd)]),
+  ];
+  return `${parts.join(", ")} and ${formatDuration(s.ms)}`;
 }
 
 /** One sentence per stopping point; the second says whether it comes earlier or later than the first. */

@@ -229,6 +229,9 @@ export const AnalysisReport = z.object({
   verdict: z.object({
     tripped: z.boolean(),
     breaker: z.enum(["loop_breaker", "layers", "permission_breaker", "api_breaker"]).nullable(),
+    /** Where the verdict's finding fell: its iteration (null for the permission and API breakers) and time. */
+    iteration: z.number().nullable(),
+    at: z.string().nullable(),
     would_save: z.object({ iterations: z.number(), tokens: z.number(), ms: z.number() }),
     notes: z.array(z.string()),
   }),

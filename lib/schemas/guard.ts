@@ -95,6 +95,8 @@ export const GuardState = z.object({
   /** When the current turn started (µs); null before the first prompt or call. */
   turnStartUs: z.number().nullable(),
   halt: GuardHalt.nullable(),
+  /** The run's breakers that do not stop it (permission, API) already told as a trip: told once. */
+  told: z.array(z.enum(["permission_breaker", "api_breaker"])).default([]),
 });
 export type GuardState = z.infer<typeof GuardState>;
 

@@ -21,6 +21,7 @@ import { looksLikeOutcomesFile, readOutcomesFile } from "@/bin/cli/outcomes-comm
 import { matchOutcomes, type OutcomeEntry } from "@/lib/outcomes-file";
 import type { StoredRecord } from "@/lib/schemas/records";
 import { replayCallRules } from "@/lib/guard/replay-calls";
+import { verdictStopOf } from "@/lib/report/stopping-points";
 import type { RunShape } from "@/lib/schemas/run-outcome";
 
 type Graded = {
@@ -99,7 +100,7 @@ async function gradeRuns(paths: string[], runId: string | null = null): Promise<
 }
 
 function haltShare(g: Graded): number | null {
-  const at = g.report.loop_breaker.would_have_halted_at?.iteration;
+  const at = g.report.verdict.iteration;
   return g.report.verdict.tripped && at && g.iterations > 0 ? at / g.iterations : null;
 }
 
@@ -109,7 +110,7 @@ function printOutcomeSet(name: string, runs: Graded[]): void {
   const halted = (rs: Graded[]) => rs.filter((r) => r.report.verdict.tripped);
   const sum = (rs: Graded[], f: (r: Graded) => number) => rs.reduce((s, r) => s + f(r), 0);
   const saved = (rs: Graded[]) =>
-    `${sum(rs, (r) => r.report.verdict.would_save.iterations)} it · ${Math.round(sum(rs, (r) => r.report.verdict.would_save.tokens)).toLocaleString("en-US")} tok · $${sum(rs, (r) => r.report.loop_breaker.savings.cost_usd ?? 0).toFixed(2)} · ${(sum(rs, (r) => r.report.verdict.would_save.ms) / 60000).toFixed(1)} min`;
+    `${sum(rs, (r) => r.report.verdict.would_save.iterations)} it · ${Math.round(sum(rs, (r) => r.report.verdict.would_save.tokens)).toLocaleString("en-US")} tok · $${sum(rs, (r) => verdictStopOf(r.report)?.saved.cost_usd ?? 0).toFixed(2)} · ${(sum(rs, (r) => r.report.verdict.would_save.ms) / 60000).toFixed(1)} min`;
   const shares = halted(runs)
     .map(haltShare)
     .filter((x): x is number => x !== null);
@@ -196,9 +197,9 @@ async function printStuckExamples(root: string): Promise<void> {
     const runs = (await gradeRuns(paths, ex.run ?? null)).filter((r) => !ex.pick || r.runId === ex.pick);
     for (const r of runs) {
       const seed = await seedHalt(paths, r.runId, ex.run ?? null);
-      const h = r.report.loop_breaker.would_have_halted_at;
+      const h = verdictStopOf(r.report);
       const lens = r.report.verdict.tripped
-        ? `${r.report.verdict.breaker}${h ? ` @ ${h.iteration} (${h.reason})` : ""}`
+        ? `${r.report.verdict.breaker}${h ? ` @ ${h.iteration} (${h.trigger})` : ""}`
         : "none";
       console.log(`| ${ex.name} | ${r.shape} | ${lens} | ${seed} |`);
     }
@@ -210,8 +211,12 @@ async function seedHalt(paths: string[], runId: string, named: string | null): P
   const { records } = await readRecords(files, undefined, { quiet: true, runId: named });
   const own = records.filter((r) => r.runId === runId);
   const report = await analyzeRun(buildMemoryInput(runId, own), DEFAULT_SETTINGS);
-  const h = report.loop_breaker.would_have_halted_at;
-  return h ? `@ ${h.iteration} (${h.reason})` : report.verdict.tripped ? String(report.verdict.breaker) : "none";
+  const h = verdictStopOf(report);
+  return h
+    ? `${report.verdict.breaker} @ ${h.iteration} (${h.trigger})`
+    : report.verdict.tripped
+      ? String(report.verdict.breaker)
+      : "none";
 }
 
 export async function run(args: string[]): Promise<void> {

@@ -19,7 +19,6 @@ import { sql } from "drizzle-orm";
 import { POST, GET } from "@/app/api/v1/runs/[runId]/guard/route";
 import { getAnalysis } from "@/app/_server/analysis";
 import { openDatabase, type DbHandle } from "@/db/client";
-import { findingsOf } from "@/lib/analysis/verdict";
 import { openImport } from "@/lib/import/open-import";
 import { DEFAULT_TEXT_CAPS } from "@/lib/import/text-caps";
 import type { GuardAnswer, GuardLog } from "@/lib/schemas/guard";
@@ -91,6 +90,14 @@ async function decisionFigures(label: string, h: DbHandle, turns: number, calls:
   for (const [kind, xs] of byKind) {
     figure(`${label}: ${kind} p50 / p99`, `${percentile(xs, 0.5).toFixed(1)} / ${percentile(xs, 0.99).toFixed(1)} ms`);
   }
+  // A turn's end reads the run's analysis, so it grows with the run (docs/guard.md#what-it-decides): its first and last tenth.
+  const ends = byKind.get("turn end (Stop)") ?? [];
+  const tenth = Math.max(1, Math.floor(ends.length / 10));
+  figure(
+    `${label}: turn end, first / last tenth p50`,
+    `${percentile(ends.slice(0, tenth), 0.5).toFixed(1)} / ${percentile(ends.slice(-tenth), 0.5).toFixed(1)} ms`,
+    `turns 1–${tenth} vs ${ends.length - tenth + 1}–${ends.length}: O(run) per turn`,
+  );
   // The floor: one decision reads and writes one row.
   const floor: number[] = [];
   for (let i = 0; i < 200; i++) {
@@ -205,17 +212,15 @@ async function replayOne(
   const report = await getAnalysis(h.db, runId);
   const trips = (b: string) => log.decisions.filter((d) => d.decision === "trip" && d.breaker === b).length;
   const openings = report.tool_breakers.reduce((n, b) => n + b.opened.length, 0);
-  const finding = findingsOf(report).find((f) => f.breaker === final.breaker);
-  const saved = finding
-    ? { iterations: finding.saved.iterations, tokens: finding.saved.tokens, ms: finding.saved.ms }
-    : null;
-  const headline = report.loop_breaker.would_have_halted_at?.iteration ?? Infinity;
+  // The verdict stops the run when it is the loop breaker's halt or a three-layer trip (docs/analysis.md#verdict).
+  const stops = report.verdict.breaker === "loop_breaker" || report.verdict.breaker === "layers";
   const checks = {
     "tool-breaker trips": trips("tool_breaker") === openings,
     "identical-call trips": trips("identical_calls") === report.repeated_calls.length,
-    "halted iff verdict": (final.would === "halt") === report.verdict.tripped,
-    savings: !report.verdict.tripped || JSON.stringify(saved) === JSON.stringify(final.would_save),
-    "never later than the headline": (log.halt?.iteration ?? -1) <= headline,
+    "halted iff the verdict stops the run": (final.would === "halt") === stops,
+    "the halt is the verdict's stop":
+      !stops || (log.halt?.breaker === report.verdict.breaker && log.halt.iteration === report.verdict.iteration),
+    savings: !stops || JSON.stringify(report.verdict.would_save) === JSON.stringify(final.would_save),
   };
   const failed = Object.entries(checks)
     .filter(([, ok]) => !ok)

@@ -21,13 +21,17 @@ useAppPage(async (app) => {
 });
 
 describe("post-mortem", () => {
-  test("the stuck loop's post-mortem shows the halt at iteration 11 and the recommendations", async () => {
+  test("the stuck loop's post-mortem leads with its first stop, lists the halt at iteration 11, and the recommendations", async () => {
     await page.goto("/runs/r-stuck-loop/report");
     await page.getByTestId("postmortem").waitFor();
+    // The verdict is the first stop in time (docs/analysis.md#verdict): the three-layer trip at 2.
     const verdict = await page.getByTestId("postmortem-verdict").innerText();
-    expect(verdict).toContain("would have halted the run at iteration 11");
-    expect(verdict).toContain("negative_window");
-    expect(verdict).toContain("18 iterations");
+    expect(verdict).toContain("The three-layer breaker would have stopped the run at iteration 2");
+    expect(verdict).toContain("token layer 20824 / limit 10000 (task t-1), HIGH");
+    expect(verdict).toContain("28 iterations");
+    const points = await page.getByTestId("postmortem-stopping-points").innerText();
+    expect(points).toContain("The loop breaker at iteration 11");
+    expect(points).toContain("negative_window");
     expect(await page.getByTestId("postmortem-backoff-429").innerText()).toBe(
       "429 back-off: longest streak 1, 0 early retries, 0 calls after give-up",
     );
@@ -38,12 +42,13 @@ describe("post-mortem", () => {
     await saveScreenshot(page, "postmortem-stuck-loop");
   });
 
-  test("Export Markdown downloads the report with the halt at iteration 11", async () => {
+  test("Export Markdown downloads the report with its first stop and the halt at iteration 11", async () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-markdown").click()]);
     expect(download.suggestedFilename()).toBe("postmortem-r-stuck-loop.md");
     const file = await download.path();
     const text = readFileSync(file, "utf8");
-    expect(text).toContain("iteration 11");
+    expect(text).toContain("would have stopped the run at iteration 2**");
+    expect(text).toContain("The loop breaker at iteration 11");
     expect(text).toContain("## Recommendations");
   });
 

@@ -30,7 +30,7 @@ describe("runs page badges", () => {
     await page.goto("/runs");
     await page.getByTestId("runs-table").waitFor();
     expect(await page.getByTestId("badge-unanalysed").count()).toBe(0);
-    expect(await badge("r-stuck-loop", "badge-breaker")).toBe("would halt @11");
+    expect(await badge("r-stuck-loop", "badge-breaker")).toBe("would halt @2"); // its first stop: the three-layer trip
     expect(await badge("r-stuck-loop", "badge-stagnation")).toBe("stagnation HIGH");
     expect(await badge("r-stuck-loop", "badge-bottlenecks")).toBe("4 bottlenecks");
     expect(await badge("r-stuck-loop", "badge-failures")).toBe("64 failed");
@@ -43,11 +43,13 @@ describe("runs page badges", () => {
 });
 
 describe("stuck-loop run page", () => {
-  test("the overview shows the halt verdict: iteration 11, negative_window, with its savings", async () => {
+  test("the overview leads with the first stop: the three-layer trip at iteration 2, with its savings", async () => {
     await page.goto("/runs/r-stuck-loop");
     const halt = await page.getByTestId("verdict-halt").textContent();
-    expect(halt).toContain("would have halted at iteration 11 (negative_window)");
-    expect(halt).toContain("saving 18 iterations");
+    expect(halt).toContain(
+      "Three-layer breaker would have stopped the run at iteration 2 (token layer 20824 / limit 10000",
+    );
+    expect(halt).toContain("saving 28 iterations");
     expect(await page.getByTestId("verdict-layers").textContent()).toContain("BLOCKER_ESCALATION");
     expect(await page.getByTestId("verdict-risk").textContent()).toContain("HIGH");
     expect(await page.getByTestId("verdict-context").textContent()).toContain("clear");

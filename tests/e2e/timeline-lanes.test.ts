@@ -19,6 +19,8 @@ const RUN = "/runs/r-stuck-loop";
 let server: AppServer;
 let page: Page;
 let halt: { iteration: number; at: string };
+/** Where the verdict fell (docs/analysis.md#verdict): the first stop, which the overview's halt card opens. */
+let verdictAt: string;
 let blockedCalls: number;
 let startMs: number;
 
@@ -30,8 +32,10 @@ useAppPage(async (app) => {
   const report = (await res.json()) as {
     loop_breaker: { would_have_halted_at?: { iteration: number; at: string } };
     tool_breakers: { tool: string; blocked_calls: number }[];
+    verdict: { at: string };
   };
   halt = report.loop_breaker.would_have_halted_at!;
+  verdictAt = report.verdict.at;
   blockedCalls = report.tool_breakers.find((b) => b.tool === "http_get")!.blocked_calls;
   startMs = Date.parse("2026-02-03T10:00:00.000Z"); // the run record's started_at
   mkdirSync(SHOTS, { recursive: true });
@@ -147,11 +151,12 @@ describe("breaker lanes and the halt line of r-stuck-loop", () => {
     expect(ns.length).toBeGreaterThan(10);
   });
 
-  test("the overview's halt card opens the timeline zoomed to the halt, rows on bars of that moment", async () => {
+  test("the overview's halt card opens the timeline zoomed to the verdict's stop, rows on bars of that moment", async () => {
     await page.goto(`${RUN}?tab=tools`);
+    expect(await page.getByTestId("verdict-halt-timeline").innerText()).toBe("show iteration 2 on the timeline");
     await page.getByTestId("verdict-halt-timeline").click();
     await page.locator('[data-testid="timeline"][data-loaded="complete"]').waitFor();
-    const atMs = Date.parse(halt.at) - startMs;
+    const atMs = Date.parse(verdictAt) - startMs;
     await expect.poll(() => visibleRowCovering(atMs)).not.toBeNull();
     expect(new URL(page.url()).searchParams.get("view")).not.toBeNull();
     await page.getByTestId("focus-line").waitFor();

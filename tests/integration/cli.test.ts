@@ -21,10 +21,11 @@ const cli = (...args: string[]) => {
 };
 
 describe("npx loopscope analyze (offline gate)", () => {
-  test("the stuck loop trips a breaker: exit 3, halt at iteration 11", () => {
+  test("the stuck loop trips a breaker: exit 3, stopped at its first stop (the three-layer trip at iteration 2)", () => {
     const r = cli("analyze", `${EXAMPLES}/stuck-loop.jsonl`);
     expect(r.code).toBe(3);
-    expect(r.stdout).toContain("would have halted the run at iteration 11");
+    expect(r.stdout).toContain("**The three-layer breaker would have stopped the run at iteration 2** (token layer");
+    expect(r.stdout).toContain("The loop breaker at iteration 11");
     expect(r.stderr).toContain("breaker tripped in: r-stuck-loop");
   });
 

@@ -15,14 +15,20 @@ describe.each(targets)("report.md on $name", (target) => {
   const fetchReport = (runId: string) =>
     GET(new Request(`http://test.local/api/v1/runs/${runId}/report.md`), { params: Promise.resolve({ runId }) });
 
-  test("stuck loop: a Markdown attachment with the halt at iteration 11, the recommendations and the comment", async () => {
+  test("stuck loop: a Markdown attachment with its first stop, the loop breaker's halt beside it, the recommendations and the comment", async () => {
     const res = await fetchReport("r-stuck-loop");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="postmortem-r-stuck-loop.md"');
     const text = await res.text();
     expect(text).toMatch(/^# Post-mortem: fix auth null deref/);
-    expect(text).toContain("would have halted the run at iteration 11** (negative_window");
+    // The verdict is the first stop in time: the three-layer trip at 2; the loop breaker's halt at 11 is listed beside it.
+    expect(text).toContain(
+      "would have stopped the run at iteration 2** (token layer 20824 / limit 10000 (task t-1), HIGH",
+    );
+    expect(text).toContain(
+      "The loop breaker at iteration 11 (2026-02-03 10:16:24 UTC, negative_window) would halt the loop",
+    );
     const recs = text.split("## Recommendations")[1]?.split("## Comments")[0];
     expect(recs).toContain("Enable a loop breaker on `negative_window`: it would have stopped the run at iteration 11");
     expect(recs).toContain("Add a circuit breaker to `http_get`");

@@ -40,7 +40,7 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
         tripped: true,
         stagnation_risk: "HIGH",
         bottlenecks: 4,
-        halted_at_iteration: 11,
+        halted_at_iteration: 2, // its first stop: the three-layer trip (docs/analysis.md#verdict)
         cost_usd: 1.227261, // its model calls priced at claude-sonnet-4's list prices
       },
       "r-healthy": {
@@ -78,7 +78,7 @@ describe.each(targets)("runs page verdicts on $name", (target) => {
     await h.db.execute(sql`UPDATE runs SET verdict_rules = ${ANALYSIS_VERSION - 1} WHERE run_id = 'r-stuck-loop'`);
     expect((await verdicts(h))["r-stuck-loop"]).toBeNull();
     await RunsPage({ searchParams: Promise.resolve({}) });
-    expect((await verdicts(h))["r-stuck-loop"]).toMatchObject({ bottlenecks: 4, halted_at_iteration: 11 });
+    expect((await verdicts(h))["r-stuck-loop"]).toMatchObject({ bottlenecks: 4, halted_at_iteration: 2 });
   });
 
   test("only the listed page is analysed: a filtered-out run keeps no verdict", async () => {

@@ -78,7 +78,14 @@ export function makeReport(patch: Partial<AnalysisReport> = {}): AnalysisReport 
     context_clear: makeContext(),
     tasks: [],
     models: [],
-    verdict: { tripped: false, breaker: null, would_save: { iterations: 0, tokens: 0, ms: 0 }, notes: [] },
+    verdict: {
+      tripped: false,
+      breaker: null,
+      iteration: null,
+      at: null,
+      would_save: { iterations: 0, tokens: 0, ms: 0 },
+      notes: [],
+    },
     settings: DEFAULT_SETTINGS,
     ...patch,
   };

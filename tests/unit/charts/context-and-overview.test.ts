@@ -60,6 +60,8 @@ describe("prepareVerdicts", () => {
   const HALT_VERDICT = {
     tripped: true,
     breaker: "loop_breaker" as const,
+    iteration: 11,
+    at: at(0),
     would_save: { iterations: 18, tokens: 107744, ms: 2_031_245.56 },
     notes: [],
   };
@@ -119,6 +121,8 @@ describe("prepareVerdicts", () => {
       verdict: {
         tripped: false,
         breaker: null,
+        iteration: null,
+        at: null,
         would_save: { iterations: 0, tokens: 0, ms: 0 },
         notes: ["below the floor"],
       },

@@ -18,6 +18,8 @@ const halted = (cost_usd: number | null) =>
     verdict: {
       tripped: true,
       breaker: "loop_breaker",
+      iteration: 11,
+      at: "2026-02-03T10:16:24.000000Z",
       would_save: { iterations: 18, tokens: 141633, ms: 60_000 },
       notes: [],
     },

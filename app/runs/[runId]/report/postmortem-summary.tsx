@@ -1,13 +1,18 @@
 // Post-mortem, first section: what happened (the run's figures) and the
-// verdict — where the loop breaker would have halted the run and what that
+// verdict — where the first breaker would have stopped the run and what that
 // would have saved, and how every other breaker ended.
 import type { AnalysisReport } from "@/lib/analysis/analyze";
-import { verdictHalt } from "@/lib/analysis/verdict";
 import { formatCount, formatDuration, formatTimestamp, formatTokens, formatUsd } from "@/lib/format";
 import { plural, pluralWord } from "@/lib/plural";
 import { runCostOf } from "@/lib/charts/overview";
 import { describeBackoff429 } from "@/lib/report/markdown";
-import { describeStoppingPoints, prepareStoppingPoints } from "@/lib/report/stopping-points";
+import {
+  describeStoppingPoints,
+  describeVerdictTrip,
+  prepareStoppingPoints,
+  stopVerbOf,
+  verdictStopOf,
+} from "@/lib/report/stopping-points";
 import { momentQueryOf } from "@/lib/timeline/halt-lines";
 import type { RunSummary } from "@/lib/schemas/api";
 import { outcomeNote } from "@/components/runs/run-outcome";
@@ -24,8 +29,8 @@ function FigureTerm({ name, label }: { name: "tokens" | "cache_reads"; label: st
 
 export function WhatHappenedSection({ run, report }: { run: RunSummary; report: AnalysisReport }) {
   const lb = report.loop_breaker;
-  // The halt leads only when it is the run's verdict (docs/analysis.md#verdict); else it is a note.
-  const halt = verdictHalt(report);
+  // The stop leads only when it is the run's verdict (docs/analysis.md#verdict); else it is a note.
+  const halt = verdictStopOf(report);
   const figures: [React.ReactNode, string, string][] = [
     ["Duration", formatDuration(run.duration_ms), "duration"],
     ["Iterations", formatCount(run.counts.iterations), "iterations"],
@@ -58,22 +63,24 @@ export function WhatHappenedSection({ run, report }: { run: RunSummary; report: 
       <div className={`verdict ${halt ? "verdict-bad" : "verdict-ok"}`} data-testid="postmortem-verdict">
         {halt ? (
           <p className="verdict-lead">
-            The loop breaker would have halted the run at <strong>iteration {halt.iteration}</strong> ({halt.reason},{" "}
-            {formatTimestamp(halt.at)} UTC), saving <strong>{plural(lb.savings.iterations, "iteration")}</strong>,{" "}
+            The {halt.breaker} would have {stopVerbOf(halt)} the run at <strong>iteration {halt.iteration}</strong> (
+            {halt.trigger}, {formatTimestamp(halt.at)} UTC)
+            {halt.breaker === "loop breaker" ? "" : ` to ${halt.action}`}, saving{" "}
+            <strong>{plural(halt.saved.iterations, "iteration")}</strong>,{" "}
             <strong>
-              {formatTokens(lb.savings.tokens)} {pluralWord(lb.savings.tokens, "token")}
+              {formatTokens(halt.saved.tokens)} {pluralWord(halt.saved.tokens, "token")}
             </strong>
-            {lb.savings.cost_usd !== null && (
+            {halt.saved.cost_usd !== null && (
               <>
-                , <strong data-testid="postmortem-saved-cost">{formatUsd(lb.savings.cost_usd)}</strong>
+                , <strong data-testid="postmortem-saved-cost">{formatUsd(halt.saved.cost_usd)}</strong>
               </>
             )}{" "}
-            and <strong>{formatDuration(lb.savings.ms)}</strong>. <HaltLink run={run} at={halt.at} />
+            and <strong>{formatDuration(halt.saved.ms)}</strong>. <HaltLink run={run} at={halt.at} />
           </p>
         ) : !report.verdict.tripped ? (
           <p className="verdict-lead">No breaker would have stopped this run.</p>
         ) : (
-          <p className="verdict-lead">The loop breaker never opened: no stagnation detector fired.</p>
+          <p className="verdict-lead">{describeVerdictTrip(report)}</p>
         )}
         {report.verdict.notes.map((note) => (
           <p className="muted" key={note} data-testid="postmortem-note">
