@@ -18,9 +18,14 @@ import { EXAMPLES, ROOT, startServer, type AppServer } from "./support/server";
 let server: AppServer;
 const FIXTURES = path.join(ROOT, "tests/fixtures/guard");
 
-function cli(args: string[], stdin = "", cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  stdin = "",
+  cwd = ROOT,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bin/loopscope.mjs"), ...args], { cwd });
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/loopscope.mjs"), ...args], { cwd, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
@@ -109,6 +114,27 @@ test("a healthy session's hooks all print nothing", async () => {
     decisions: unknown[];
   };
   expect(guard).toMatchObject({ mode: "enforce", decisions: [] });
+});
+
+test("the bundled hook (bin/guard-bundle.mjs) answers as the TypeScript source does, hook for hook", async () => {
+  const source = { ...process.env, LOOPSCOPE_GUARD_BUNDLE: "off" };
+  const hooks = hooksOf("failing-command-session.jsonl").slice(0, 16); // through the first refusal
+  const answers = async (run: string, env: NodeJS.ProcessEnv) => {
+    const out: string[] = [];
+    for (const hook of hooks)
+      out.push(
+        (await cli(["guard", "--url", server.baseUrl, "--enforce", "--run", run], JSON.stringify(hook), ROOT, env))
+          .stdout,
+      );
+    return out;
+  };
+  const fromSource = await answers("parity-source", source);
+  expect(fromSource.some((o) => o.includes('"deny"'))).toBe(true);
+  expect(await answers("parity-bundle", process.env)).toEqual(fromSource);
+  const sources = JSON.parse(
+    readFileSync(path.join(ROOT, "node_modules/.cache/loopscope/guard-main.sources.json"), "utf8"),
+  );
+  expect(sources).toContain("bin/cli/guard-main.ts");
 });
 
 test("no server: one warning line and go on; --fail-closed stops the session instead", async () => {
