@@ -5,16 +5,39 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { ErrorBody } from "@/lib/schemas/errors";
-import type { GuardWebhook } from "@/lib/schemas/guard";
+import type { GuardWebhook, GuardWebhookTest } from "@/lib/schemas/guard";
 
 type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; message: string };
 const MAX_WEBHOOKS = 5;
 
+/** "Send a test" of one row: what the server said of its one try (POST …/guard-webhooks/test). */
+async function sendTest(hook: GuardWebhook): Promise<string> {
+  const res = await fetch("/api/v1/settings/guard-webhooks/test", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...hook, url: hook.url.trim() }),
+  });
+  const json = (await res.json().catch(() => null)) as (GuardWebhookTest & ErrorBody) | null;
+  if (!res.ok) return json?.error?.message ?? `HTTP ${res.status}`;
+  return json?.delivered ? "Test sent." : `Not sent: ${json?.problem ?? "no answer"}.`;
+}
+
 export function GuardWebhooksCard({ saved, mayEdit }: { saved: GuardWebhook[] | null; mayEdit: boolean }) {
   const [rows, setRows] = useState<GuardWebhook[]>(saved ?? []);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const set = (i: number, patch: Partial<GuardWebhook>) =>
+  /** Per row, what its last "Send a test" said. */
+  const [tests, setTests] = useState<Record<number, string>>({});
+  const set = (i: number, patch: Partial<GuardWebhook>) => {
     setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+    setTests({ ...tests, [i]: "" });
+  };
+  async function runTest(i: number) {
+    const row = rows[i];
+    if (!row) return;
+    setTests((t) => ({ ...t, [i]: "Sending…" }));
+    const said = await sendTest(row);
+    setTests((t) => ({ ...t, [i]: said }));
+  }
 
   async function save() {
     setStatus({ kind: "saving" });
@@ -61,9 +84,30 @@ export function GuardWebhooksCard({ saved, mayEdit }: { saved: GuardWebhook[] | 
                 <option value="slack">Slack-compatible</option>
                 <option value="generic">generic JSON</option>
               </select>
-              <button className="btn" type="button" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+              <button
+                className="btn"
+                type="button"
+                disabled={r.url.trim() === "" || tests[i] === "Sending…"}
+                onClick={() => void runTest(i)}
+                data-testid="guard-webhook-test"
+              >
+                Send a test
+              </button>
+              <button
+                className="btn"
+                type="button"
+                onClick={() => {
+                  setRows(rows.filter((_, j) => j !== i));
+                  setTests({});
+                }}
+              >
                 Remove
               </button>
+              {tests[i] && (
+                <span role="status" className="muted" data-testid="guard-webhook-test-status">
+                  {tests[i]}
+                </span>
+              )}
             </div>
           ))}
           <div className="row">

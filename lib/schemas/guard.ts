@@ -174,6 +174,9 @@ export const GuardWebhook = z.strictObject({
 export type GuardWebhook = z.infer<typeof GuardWebhook>;
 export const GuardWebhooks = z.strictObject({ webhooks: z.array(GuardWebhook).max(5) });
 export type GuardWebhooks = z.infer<typeof GuardWebhooks>;
+/** "Send a test": whether the webhook answered 2xx, else what went wrong. */
+export const GuardWebhookTest = z.object({ delivered: z.boolean(), problem: z.string().nullable() });
+export type GuardWebhookTest = z.infer<typeof GuardWebhookTest>;
 
 export const GUARD_EVENTS = ["trip", "halt", "recover"] as const;
 /** The generic webhook's body. */

@@ -123,6 +123,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   GuardAnswer: guard.GuardAnswer,
   GuardLog: guard.GuardLog,
   GuardWebhooks: guard.GuardWebhooks,
+  GuardWebhook: guard.GuardWebhook,
+  GuardWebhookTest: guard.GuardWebhookTest,
 };
 
 /** Named schemas of what the server accepts (converted as input). */

@@ -9,7 +9,15 @@ import * as api from "./api";
 import { CommentCreated, CommentEdit, CommentInput, CommentList, CommentListQuery } from "./comments";
 import { ReviewInput, ReviewResponse } from "./review";
 import { OutcomePutBody, OutcomeResponse } from "./run-outcome";
-import { GuardAnswer, GuardLog, GuardModeBody, GuardRequest, GuardWebhooks } from "./guard";
+import {
+  GuardAnswer,
+  GuardLog,
+  GuardModeBody,
+  GuardRequest,
+  GuardWebhook,
+  GuardWebhooks,
+  GuardWebhookTest,
+} from "./guard";
 import { ProfileAnswer, ProfileInput, ProfileList } from "./profiles";
 import { HealthResponse, ReadyResponse } from "./health-api";
 import { ExamplesResponse, IngestJsonBody, IngestQuery, IngestResponse } from "./ingest-api";
@@ -363,6 +371,23 @@ export const API_ROUTES: RouteDocs = {
       body: { description: "At most 5 webhooks.", content: json(GuardWebhooks) },
       responses: {
         200: { description: "The webhooks saved.", content: json(GuardWebhooks) },
+        400: "BadRequest",
+        ...CROSS_ORIGIN,
+        ...SERVER_ERRORS,
+      },
+    },
+  },
+  "/api/v1/settings/guard-webhooks/test": {
+    post: {
+      operationId: "testGuardWebhook",
+      summary: "Send a test to one webhook",
+      description:
+        "Posts one event of the real shape that says it is a test to the webhook in the body, saved or not, once, " +
+        "and says whether it answered 2xx, else what went wrong.",
+      tag: "guard",
+      body: { description: "The webhook to try.", content: json(GuardWebhook) },
+      responses: {
+        200: { description: "Whether it landed.", content: json(GuardWebhookTest) },
         400: "BadRequest",
         ...CROSS_ORIGIN,
         ...SERVER_ERRORS,

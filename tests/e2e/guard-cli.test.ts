@@ -8,6 +8,8 @@
 // server that is not there is one warning and "go on"; `guard check` is the
 // loop script's exit code; install and uninstall round-trip a settings file.
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -227,6 +229,29 @@ test("Settings keeps the team's webhooks; a URL that is not http(s) is refused a
     expect(saved).toEqual({ webhooks: [{ url: "https://hooks.example.test/services/T0/B0/x", format: "generic" }] });
     await page.reload();
     expect(await card.getByLabel("Webhook 1 URL").inputValue()).toBe("https://hooks.example.test/services/T0/B0/x");
+
+    // "Send a test" posts one test event to the row's URL and says what came of it.
+    const got: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        got.push(body);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      await card.getByLabel("Webhook 1 URL").fill(url);
+      await card.getByTestId("guard-webhook-test").click();
+      await expect.poll(() => card.getByTestId("guard-webhook-test-status").textContent()).toBe("Test sent.");
+      expect(JSON.parse(got[0]!)).toMatchObject({ event: "trip", run_id: "loopscope-test" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, "settings-webhooks-390");
+    } finally {
+      receiver.close();
+    }
   } finally {
     await browser.close();
   }

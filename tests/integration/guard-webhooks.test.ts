@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { POST } from "@/app/api/v1/runs/[runId]/guard/route";
 import { GET as getHooks, PUT as putHooks } from "@/app/api/v1/settings/guard-webhooks/route";
+import { POST as testHook } from "@/app/api/v1/settings/guard-webhooks/test/route";
 import { deliver } from "@/app/_server/guard-notify";
 import type { GuardEvent } from "@/lib/schemas/guard";
 import { targets } from "./support/databases";
@@ -122,5 +123,42 @@ describe.each(targets)("guard webhooks on $name", (target) => {
       mode: "observe",
     });
     got.respond(200);
+  });
+});
+
+describe("Send a test", () => {
+  const send = (body: unknown) =>
+    call(
+      testHook,
+      "/api/v1/settings/guard-webhooks/test",
+      {},
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    );
+
+  test("the webhook gets one event that says it is a test, and the answer says whether it landed", async () => {
+    const start = hook.got.length;
+    const answered = send({ url: hook.url(), format: "slack" });
+    const got = await hook.next(start + 1);
+    expect(String(got.body.text)).toContain("a test from Loopscope's Settings → Tell the team: no run tripped");
+    got.respond(200);
+    expect(await answered).toMatchObject({ status: 200, body: { delivered: true, problem: null } });
+
+    const failing = send({ url: hook.url(), format: "generic" });
+    const second = await hook.next(start + 2);
+    expect(second.body).toMatchObject({ event: "trip", run_id: "loopscope-test", mode: "observe" });
+    second.respond(404);
+    // One try: the person who clicked is waiting, so a failure is said at once, not retried.
+    expect(await failing).toMatchObject({ status: 200, body: { delivered: false, problem: "answered 404" } });
+    expect(hook.got.length).toBe(start + 2);
+  });
+
+  test("a receiver that is not there is 'unreachable'; a URL that is not http(s) is a 400 naming the field", async () => {
+    expect((await send({ url: "http://127.0.0.1:9/x", format: "slack" })).body).toEqual({
+      delivered: false,
+      problem: "unreachable",
+    });
+    const bad = await send({ url: "ftp://example.com/x", format: "slack" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("url");
   });
 });
