@@ -3,7 +3,9 @@
 // POST /api/v1/runs/{run}/guard (the run: --run, else `cc-<session_id>`, the
 // run the transcript importer makes of the same session) and prints what
 // Claude Code reads (lib/guard/hook-answer.ts). It never holds a session up:
-// the request has --timeout-ms (800), and a server that does not answer in
+// a tool's hook waits at most --timeout-ms (800), a turn's or the session's
+// (Stop, UserPromptSubmit…: they read the run's analysis, and no tool waits on
+// them) and `check` 3000, and a server that does not answer in
 // time, cannot be reached or refuses the key is one warning line on stderr
 // and "go on" — unless --fail-closed, when the call is denied and the session
 // stopped. `check` asks for a loop script: exit 0 go on, 3 halt (2 with
@@ -17,7 +19,8 @@ export type GuardOptions = {
   apiKey?: string;
   runId?: string;
   failClosed: boolean;
-  timeoutMs: number;
+  /** --timeout-ms; null: the default of the hook's kind (timeoutOf). */
+  timeoutMs: number | null;
   enforce: boolean;
   shape?: string;
 };
@@ -25,10 +28,24 @@ type Io = { stdout: (line: string) => void; stderr: (line: string) => void };
 const consoleIo: Io = { stdout: (l) => console.log(l), stderr: (l) => console.error(l) };
 
 export const DEFAULT_GUARD_TIMEOUT_MS = 800;
+/** A turn's end, a prompt, the session's start or end, and `check`: between tools, reading the run's analysis. */
+export const DEFAULT_TURN_TIMEOUT_MS = 3000;
+const TOOL_HOOKS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+
+/** How long a hook of this kind (null: `check`) waits for the server, unless --timeout-ms says. */
+export function timeoutOf(opts: Pick<GuardOptions, "timeoutMs">, event: string | null): number {
+  if (opts.timeoutMs !== null) return opts.timeoutMs;
+  return event !== null && TOOL_HOOKS.has(event) ? DEFAULT_GUARD_TIMEOUT_MS : DEFAULT_TURN_TIMEOUT_MS;
+}
 
 type Sent = { ok: true; answer: GuardAnswer } | { ok: false; problem: string };
 
-async function send(opts: GuardOptions, runId: string, body: Record<string, unknown>): Promise<Sent> {
+async function send(
+  opts: GuardOptions,
+  runId: string,
+  body: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<Sent> {
   const url = new URL(`/api/v1/runs/${encodeURIComponent(runId)}/guard`, opts.url);
   try {
     const res = await fetch(url, {
@@ -43,7 +60,7 @@ async function send(opts: GuardOptions, runId: string, body: Record<string, unkn
         ...(opts.enforce ? { mode: "enforce" } : {}),
         ...(opts.shape ? { shape: opts.shape } : {}),
       }),
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const json = (await res.json().catch(() => null)) as (GuardAnswer & { error?: { message?: string } }) | null;
     if (!res.ok || !json)
@@ -55,7 +72,7 @@ async function send(opts: GuardOptions, runId: string, body: Record<string, unkn
   } catch (err) {
     const e = err as Error;
     const why =
-      e.name === "TimeoutError" ? `no answer within ${opts.timeoutMs} ms` : `cannot reach ${url.origin} (${e.message})`;
+      e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : `cannot reach ${url.origin} (${e.message})`;
     return { ok: false, problem: why };
   }
 }
@@ -77,7 +94,7 @@ export async function runGuardHook(stdin: string, opts: GuardOptions, io: Io = c
     io.stderr("loopscope guard: the hook names no session_id and no --run was given; going on");
     return 0;
   }
-  const sent = await send(opts, runId, { hook: trimHook(hook), ts: new Date().toISOString() });
+  const sent = await send(opts, runId, { hook: trimHook(hook), ts: new Date().toISOString() }, timeoutOf(opts, event));
   if (!sent.ok) {
     io.stderr(`loopscope guard: ${sent.problem}; ${opts.failClosed ? "stopping (--fail-closed)" : "going on"}`);
     if (!opts.failClosed) return 0;
@@ -96,7 +113,7 @@ export async function runGuardHook(stdin: string, opts: GuardOptions, io: Io = c
 
 /** `guard check`: 0 go on, 3 halt; no answer is 0 with a warning, or 2 with --fail-closed. */
 export async function runGuardCheck(opts: GuardOptions & { runId: string }, io: Io = consoleIo): Promise<number> {
-  const sent = await send(opts, opts.runId, {});
+  const sent = await send(opts, opts.runId, {}, timeoutOf(opts, null));
   if (!sent.ok) {
     io.stderr(`loopscope guard: ${sent.problem}; ${opts.failClosed ? "stopping (--fail-closed)" : "going on"}`);
     return opts.failClosed ? 2 : 0;

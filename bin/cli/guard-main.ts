@@ -8,7 +8,13 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { parseArgs } from "node:util";
 import { CredentialsFileError, defaultUrl, resolveApiKey } from "./credentials";
-import { DEFAULT_GUARD_TIMEOUT_MS, runGuardCheck, runGuardHook, type GuardOptions } from "./guard-command";
+import {
+  DEFAULT_GUARD_TIMEOUT_MS,
+  DEFAULT_TURN_TIMEOUT_MS,
+  runGuardCheck,
+  runGuardHook,
+  type GuardOptions,
+} from "./guard-command";
 import { applyGuardInstall, settingsFileOf } from "./guard-install";
 
 const USAGE = `usage:
@@ -18,7 +24,8 @@ const USAGE = `usage:
                         for a loop script: exit 0 go on, 3 halt
   loopscope guard install [--project | --user] [--uninstall] [--command CMD]
                         add the hooks to .claude/settings.json (--user: ~/.claude/settings.json); --uninstall removes them
-No answer within --timeout-ms (${DEFAULT_GUARD_TIMEOUT_MS}) is a warning and "go on"; --fail-closed stops instead.
+No answer within --timeout-ms (a tool's hook ${DEFAULT_GUARD_TIMEOUT_MS}, a turn's or the session's and check ${DEFAULT_TURN_TIMEOUT_MS})
+is a warning and "go on"; --fail-closed stops instead.
 --enforce sets the run's guard to enforce (the default is observe: decide and record, never block). docs/guard.md`;
 
 const COMMON = {
@@ -31,8 +38,8 @@ const COMMON = {
 
 function optionsOf(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): GuardOptions {
   const url = (values.url as string | undefined) ?? defaultUrl(env);
-  const timeout = values["timeout-ms"] === undefined ? DEFAULT_GUARD_TIMEOUT_MS : Number(values["timeout-ms"]);
-  if (!Number.isFinite(timeout) || timeout <= 0)
+  const timeout = values["timeout-ms"] === undefined ? null : Number(values["timeout-ms"]);
+  if (timeout !== null && (!Number.isFinite(timeout) || timeout <= 0))
     throw new Error(`--timeout-ms must be a number of milliseconds above 0`);
   return {
     url,
