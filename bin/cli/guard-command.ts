@@ -13,6 +13,7 @@
 // the CLI, so a hook starts in a fraction of the CLI's time (bin/loopscope.mjs).
 import { hookOutput, trimHook } from "@/lib/guard/hook-answer";
 import type { GuardAnswer } from "@/lib/schemas/guard";
+import { postJson } from "./post-json";
 
 export type GuardOptions = {
   url: string;
@@ -48,22 +49,23 @@ async function send(
 ): Promise<Sent> {
   const url = new URL(`/api/v1/runs/${encodeURIComponent(runId)}/guard`, opts.url);
   try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
+    const res = await postJson(
+      url,
+      JSON.stringify({
         ...body,
         ...(opts.enforce ? { mode: "enforce" } : {}),
         ...(opts.shape ? { shape: opts.shape } : {}),
       }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await res.json().catch(() => null)) as (GuardAnswer & { error?: { message?: string } }) | null;
-    if (!res.ok || !json)
+      {
+        "content-type": "application/json",
+        accept: "application/json",
+        ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+      },
+      timeoutMs,
+    );
+    const json = res.body as (GuardAnswer & { error?: { message?: string } }) | null;
+    const ok = res.status >= 200 && res.status < 300;
+    if (!ok || !json || typeof json !== "object")
       return {
         ok: false,
         problem: `the server answered ${res.status}${json?.error?.message ? `: ${json.error.message}` : ""}`,
