@@ -6,7 +6,9 @@
 // /api/ready answers 503 until then. On Postgres the analysis job queue starts
 // next (app/_server/queue-start.ts; LOOPSCOPE_ROLE says whether it works jobs
 // and the periodic maintenance); on PGlite the maintenance runs on a timer.
-// Then the server warms the routes a first visit needs (app/_server/warm-routes.ts).
+// Then the live guard's webhook deliveries left queued by an earlier process are
+// sent (app/_server/guard-notify.ts), and the server warms the routes a first
+// visit needs (app/_server/warm-routes.ts).
 import type { DbHandle } from "./db/client";
 
 export async function register() {
@@ -18,10 +20,12 @@ export async function register() {
   const { startAnalysisQueue } = await import("./app/_server/queue-start");
   const { startMaintenanceTimer } = await import("./app/_server/maintenance-timer");
   const { warmRoutes } = await import("./app/_server/warm-routes");
+  const { wakeGuardOutbox } = await import("./app/_server/guard-notify");
   const ready = (handle: DbHandle) => {
     console.log(`loopscope: database ready (${handle.kind})`);
     if (env.DATABASE_URL) void startAnalysisQueue(handle, env.DATABASE_URL, env.LOOPSCOPE_ROLE);
     else startMaintenanceTimer(handle);
+    void wakeGuardOutbox(handle.db);
     void warmRoutes();
   };
   try {

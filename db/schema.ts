@@ -485,3 +485,26 @@ export const guardDecisions = pgTable(
   // A run's decisions in order: the run page's list; the run's cascade.
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
+
+/**
+ * The live guard's webhook deliveries still to make (docs/guard.md#tell-the-team):
+ * written when a run trips, halts or recovers, deleted once the webhook answered
+ * 2xx or the tries ran out, so a delivery being retried survives a restart. A
+ * sender claims due rows by moving `next_at` past a lease (SKIP LOCKED: two
+ * replicas never send one row twice at once); `attempts` counts the tries begun.
+ */
+export const guardOutbox = pgTable(
+  "guard_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    url: text("url").notNull(),
+    format: text("format").notNull(),
+    event: jsonb("event").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: ts("next_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  // The sender's claim: the due rows, earliest first, and the wait until the next one.
+  (t) => [index("guard_outbox_next_at_idx").on(t.nextAt)],
+);

@@ -7,9 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { POST } from "@/app/api/v1/runs/[runId]/guard/route";
 import { GET as getHooks, PUT as putHooks } from "@/app/api/v1/settings/guard-webhooks/route";
 import { POST as testHook } from "@/app/api/v1/settings/guard-webhooks/test/route";
-import { deliver } from "@/app/_server/guard-notify";
+import { DELIVERY_ATTEMPTS, wakeGuardOutbox } from "@/app/_server/guard-notify";
+import { queueGuardDeliveries } from "@/db/guard-outbox";
+import { connectPostgres, rowsOf } from "@/db/client";
+import { openTempDatabase } from "@/db/temp-database";
+import { sql } from "drizzle-orm";
 import type { GuardEvent } from "@/lib/schemas/guard";
-import { targets } from "./support/databases";
+import { POSTGRES_SKIPPED, targets } from "./support/databases";
 import { call, serveDatabase } from "./support/route";
 
 type Received = { body: Record<string, unknown>; respond: (status: number) => void };
@@ -53,22 +57,49 @@ const EVENT: GuardEvent = {
   would_save: { iterations: 2, tokens: 0, ms: 61_000 },
 };
 
-test("a failed delivery is tried again after a wait, and lands", async () => {
-  const start = hook.got.length;
-  const landed = deliver({ url: hook.url(), format: "slack" }, EVENT, 20);
-  (await hook.next(start + 1)).respond(500);
-  const second = await hook.next(start + 2);
-  expect(second.body).toEqual({
-    text:
-      "*Loopscope*: run <http://loopscope.test/runs/r-1|r-1> halted (loop breaker): the loop breaker opened at " +
-      "iteration 3 (same_error): stop and rethink the approach. Stopping there saves 2 iteration(s), 1m 1s so far.",
-  });
-  second.respond(200);
-  expect(await landed).toBe(true);
-});
-
 describe.each(targets)("guard webhooks on $name", (target) => {
-  serveDatabase(target);
+  const suite = serveDatabase(target);
+  const queued = async () =>
+    rowsOf<{ n: number | string }>(await suite.db.execute(sql`SELECT count(*) AS n FROM guard_outbox`))[0]!.n;
+
+  test("a failed delivery is tried again after a wait, and lands; then it leaves the queue", async () => {
+    const start = hook.got.length;
+    await queueGuardDeliveries(suite.db, [{ url: hook.url(), format: "slack" }], [EVENT]);
+    const sent = wakeGuardOutbox(suite.db, 20);
+    (await hook.next(start + 1)).respond(500);
+    await sent;
+    expect(Number(await queued())).toBe(1); // waiting for its second try
+    const second = await hook.next(start + 2); // the sender's timer tries again
+    expect(second.body).toEqual({
+      text:
+        "*Loopscope*: run <http://loopscope.test/runs/r-1|r-1> halted (loop breaker): the loop breaker opened at " +
+        "iteration 3 (same_error): stop and rethink the approach. Stopping there saves 2 iteration(s), 1m 1s so far.",
+    });
+    second.respond(200);
+    await expect.poll(async () => Number(await queued())).toBe(0);
+  });
+
+  test("a delivery queued before a restart is sent when the server's start wakes the sender", async () => {
+    const start = hook.got.length;
+    // As a process that died mid-retry leaves it: a row in the queue, due, and no sender awake.
+    await queueGuardDeliveries(suite.db, [{ url: hook.url(), format: "generic" }], [{ ...EVENT, run_id: "r-left" }]);
+    const woken = wakeGuardOutbox(suite.db, 20);
+    const got = await hook.next(start + 1);
+    expect(got.body).toMatchObject({ event: "halt", run_id: "r-left" });
+    got.respond(200);
+    await woken;
+    expect(Number(await queued())).toBe(0);
+  });
+
+  test("a webhook that never answers 2xx is given up after its tries and leaves the queue", async () => {
+    const start = hook.got.length;
+    await queueGuardDeliveries(suite.db, [{ url: hook.url(), format: "slack" }], [EVENT]);
+    void wakeGuardOutbox(suite.db, 5);
+    for (let i = 1; i <= DELIVERY_ATTEMPTS; i++) (await hook.next(start + i)).respond(503);
+    await expect.poll(async () => Number(await queued())).toBe(0);
+    expect(hook.got.length).toBe(start + DELIVERY_ATTEMPTS);
+  });
+
   const put = (body: unknown) =>
     call(
       putHooks,
@@ -161,4 +192,21 @@ describe("Send a test", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("url");
   });
+});
+
+test.skipIf(POSTGRES_SKIPPED)("two replicas' senders waking at once send a queued delivery once", async () => {
+  const temp = await openTempDatabase(process.env.TEST_DATABASE_URL!, "guard_outbox");
+  const other = await connectPostgres(temp.url);
+  try {
+    const start = hook.got.length;
+    await queueGuardDeliveries(temp.db, [{ url: hook.url(), format: "generic" }], [{ ...EVENT, run_id: "r-once" }]);
+    const both = Promise.all([wakeGuardOutbox(temp.db, 20), wakeGuardOutbox(other.db, 20)]);
+    const got = await hook.next(start + 1);
+    got.respond(200);
+    await both;
+    expect(hook.got.slice(start).map((g) => g.body.run_id)).toEqual(["r-once"]);
+  } finally {
+    await other.close();
+    await temp.close();
+  }
 });
