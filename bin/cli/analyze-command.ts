@@ -50,12 +50,17 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
   if (!overrides.ok) throw new Error(`--set ${overrides.message}`);
 
   const { records, rejected } = await readRecords(files, opts.format, { textCaps: opts.textCaps });
-  const runIds = [...new Set(records.map((r) => r.runId))];
+  // Each run's records, grouped once: a folder of sessions is hundreds of runs.
+  const byRun = new Map<string, StoredRecord[]>();
+  for (const r of records) {
+    const own = byRun.get(r.runId);
+    if (own) own.push(r);
+    else byRun.set(r.runId, [r]);
+  }
   const reports: AnalysisReport[] = [];
   const texts: string[] = [];
-  for (const runId of runIds) {
-    const input = buildMemoryInput(runId, records);
-    const own = records.filter((r) => r.runId === runId);
+  for (const [runId, own] of byRun) {
+    const input = buildMemoryInput(runId, own);
     const config = own.reduce<Record<string, unknown>>(
       (acc, r) => (r.type === "run" ? { ...acc, ...r.config } : acc),
       {},
