@@ -176,7 +176,10 @@ export async function storeUpload(
     }
     throw err instanceof IngestAbortedError ? err.cause : err;
   }
-  if (result.accepted === 0) {
+  // A file whose every line was read and skipped on purpose (a Claude Code file of summary lines
+  // only) stored nothing, rightly: said in its counts, not an error.
+  const readNothingToStore = result.rejected === 0 && result.skipped > 0;
+  if (result.accepted === 0 && !readNothingToStore) {
     const message =
       result.rejected === 0
         ? `the body holds no records (read as ${format})`

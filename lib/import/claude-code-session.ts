@@ -165,6 +165,7 @@ export type CcSession = {
 };
 
 export type CcSessionOptions = { shape: RunShape };
+const MAX_SUMMARY_LINES = 10_000;
 
 /**
  * docs/import.md#claude-code: a session written by headless `claude -p` (its lines say
@@ -184,12 +185,15 @@ const isHeadless = (l: CcLine): boolean => {
 export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: CcSessionOptions): CcSession {
   let s: CcState | null = null;
   let summary: string | null = null;
+  /** Summary lines before any line named the session: a file of only these stores nothing, and says so. */
+  let summaryLines: number[] = [];
   let headless = false;
   return {
     push(l, lineNo, tsUs) {
       if (l.type === "summary") {
         summary ??= str(l.summary);
         if (s) s.summary ??= summary;
+        else if (summaryLines.length < MAX_SUMMARY_LINES) summaryLines.push(lineNo);
         return [];
       }
       const sessionId = sessionOf(l);
@@ -197,13 +201,15 @@ export function createCcSession(format: ImportFormat, ctx: ImportContext, opts: 
         if (sessionId === null) return [{ lineNo, error: `${l.type} line: missing "sessionId"` }];
         s = createState(format, ctx, sessionId);
         s.summary = summary;
+        summaryLines = [];
       }
       if (tsUs === null) return [{ lineNo, error: `${l.type} line: missing "timestamp"` }];
       headless ||= isHeadless(l);
       return dispatch(s, l, lineNo, tsUs);
     },
     end() {
-      if (s === null) return [];
+      // Claude Code writes files of summary lines only (a session's title, pointing into another file): read, nothing to store.
+      if (s === null) return summaryLines.map((lineNo) => ({ lineNo, skipped: true as const, kind: "summary" }));
       // A live file's calls of the current turn may still be answered: kept back, not failed.
       const keptBack = s.ctx.live ? s.turnLineNo : Infinity;
       const out = [...closeAllMessages(s), ...closeOpenTools(s, keptBack), ...s.transcript.end()];

@@ -124,4 +124,26 @@ describe.each(targets)("importing through the ingest API on $name", (target) => 
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.error)).toContain("format");
   });
+
+  test("a Claude Code file of summary lines only is read and stores nothing, rightly: a 200 that says so", async () => {
+    // Claude Code writes these beside the sessions (a title pointing into another file).
+    const lines = [
+      { type: "summary", summary: "Fix the login test", leafUuid: "4c7d4d5a-7dd4-428c-bd81-077617558182" },
+      { type: "summary", summary: "Refactor auth", leafUuid: "5d8e5e6b-8ee5-539d-ae92-188728669293" },
+    ];
+    const res = await upload(lines.map((l) => JSON.stringify(l)).join("\n"), "", "ff71dbed-summary.jsonl");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      format: "claude-code",
+      accepted: 0,
+      rejected: 0,
+      skipped: 2,
+      skipped_by_type: { summary: 2 },
+      runs: [],
+    });
+    // Blank lines are no records and no skips: a body of them stays "holds no records".
+    const blank = await upload("\n\n");
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.code).toBe("nothing_valid");
+  });
 });
