@@ -118,14 +118,7 @@ describe("prepareVerdicts", () => {
         would_have_halted_at: { iteration: 3, at: "2026-02-03T10:05:00.000000Z", reason: "same_error" },
         savings: { iterations: 0, tokens: 0, ms: 0, cost_usd: null },
       },
-      verdict: {
-        tripped: false,
-        breaker: null,
-        iteration: null,
-        at: null,
-        would_save: { iterations: 0, tokens: 0, ms: 0 },
-        notes: ["below the floor"],
-      },
+      verdict: { ...makeReport().verdict, notes: ["below the floor"] },
     });
     expect(prepareVerdicts(report).halt).toMatchObject({
       text: "No breaker would have stopped this run",
