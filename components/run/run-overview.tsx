@@ -135,7 +135,7 @@ export function RunVerdicts({ run, report, iterationHrefs }: VerdictsProps) {
         <Link href={`/runs/${encodeURIComponent(run.run_id)}/what-if`}>Read it with another lens…</Link>
       </p>
       <div className="run-verdicts">
-        <VerdictCard v={v.halt} kinds={[["detector"], ["state"]]} tab={tab("breakers")} testId="verdict-halt">
+        <VerdictCard v={v.halt} kinds={[["detector"], ["state", "action"]]} tab={tab("breakers")} testId="verdict-halt">
           <HaltTimelineLink run={run} report={report} />
         </VerdictCard>
         <VerdictCard v={v.layers} kinds={[["status", "action"], []]} tab={tab("breakers")} testId="verdict-layers" />

@@ -107,7 +107,12 @@ describe("the stuck-loop run page explains its terms", () => {
 
   test("a term opens its glossary heading; the rest of its verdict card opens the tab", async () => {
     await page.goto(STUCK);
-    await page.getByTestId("verdict-halt").locator('[data-term="negative_window"]').click();
+    // The verdict is stuck-loop's first stop, the three-layer trip: its action is a term.
+    await page.getByTestId("verdict-halt").locator('[data-term="BLOCKER_ESCALATION"]').click();
+    await page.waitForURL(/\/docs\/analysis#three-layer-breaker$/);
+    expect(await page.locator("#three-layer-breaker").count()).toBe(1);
+    await page.goto(STUCK);
+    await page.getByTestId("verdict-risk").locator('[data-term="negative_window"]').first().click();
     await page.waitForURL(/\/docs\/analysis#stagnation-detectors$/);
     expect(await page.locator("#stagnation-detectors").count()).toBe(1);
     await page.goto(STUCK);
