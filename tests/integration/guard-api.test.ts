@@ -40,6 +40,26 @@ describe.each(targets)("guard API on $name", (target) => {
   const log = async (runId: string) =>
     (await call(GET, `/api/v1/runs/${runId}/guard`, { runId })).body as { mode: string; decisions: GuardDecisionRow[] };
 
+  test("a permission breaker that opens is told once as a trip, never a halt: it does not stop the run", async () => {
+    const runId = "r-denied";
+    const denial = (i: number) => ({
+      type: "event",
+      event_id: `d${i}`,
+      kind: "permission_denied",
+      ts: 1_790_000_000 + i,
+    });
+    const first = await post(runId, { records: [0, 1, 2].map(denial), mode: "enforce", shape: "loop" });
+    expect(first.status).toBe(200);
+    const asked = await post(runId, {});
+    const report = await getAnalysis(suite.db, runId);
+    expect(report.verdict).toMatchObject({ tripped: true, breaker: "permission_breaker", iteration: null });
+    expect(asked.body).toMatchObject({ decision: "continue", would: "continue", breaker: null });
+    await post(runId, {});
+    const trips = (await log(runId)).decisions.filter((d) => d.breaker === "permission_breaker");
+    expect(trips).toEqual([expect.objectContaining({ decision: "trip", enforced: false })]);
+    expect(trips[0]!.reason).toContain("the permission breaker opened");
+  });
+
   test("a failing command repeated: observe mode records the refusal it would make and lets the call run", async () => {
     const runId = "cc-observe";
     const answers: { hook: string; a: GuardAnswer }[] = [];
