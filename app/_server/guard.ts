@@ -113,7 +113,7 @@ async function decide(db: Db, runId: string, body: GuardRequest, opts: Options):
     const at = formatTimeUs(tsUs);
     const rows: GuardDecisionRow[] = [...step.trips, ...(runTrip ? [runTrip] : [])].map((t) => ({
       at,
-      decision: ("kind" in t ? t.kind : undefined) ?? "trip",
+      decision: t.kind ?? "trip",
       enforced: false,
       breaker: t.breaker,
       reason: t.reason,

@@ -10,7 +10,7 @@
 // a rejected line only about the file. No server, no database.
 import { createReadStream } from "node:fs";
 import { basename } from "node:path";
-import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { buildMemoryInput, groupRecordsByRun } from "@/lib/analysis/memory-source";
 import { analyzeRun, breakerTripped, type AnalysisReport } from "@/lib/analysis/analyze";
 import { parseSettingsParams, resolveSettings, settingsFromConfig } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
@@ -50,13 +50,7 @@ export async function runAnalyze(files: string[], opts: AnalyzeOptions): Promise
   if (!overrides.ok) throw new Error(`--set ${overrides.message}`);
 
   const { records, rejected } = await readRecords(files, opts.format, { textCaps: opts.textCaps });
-  // Each run's records, grouped once: a folder of sessions is hundreds of runs.
-  const byRun = new Map<string, StoredRecord[]>();
-  for (const r of records) {
-    const own = byRun.get(r.runId);
-    if (own) own.push(r);
-    else byRun.set(r.runId, [r]);
-  }
+  const byRun = groupRecordsByRun(records);
   const reports: AnalysisReport[] = [];
   const texts: string[] = [];
   for (const [runId, own] of byRun) {

@@ -165,6 +165,17 @@ function callTotalsOf(calls: StoredSpan[], callsByTool: Map<string, StoredSpan[]
 }
 
 /** Build the analysis input of one run from its stored records (any order). */
+/** Records grouped by run, runs in the order they first appear: a folder of sessions is hundreds of runs. */
+export function groupRecordsByRun(records: Iterable<StoredRecord>): Map<string, StoredRecord[]> {
+  const byRun = new Map<string, StoredRecord[]>();
+  for (const r of records) {
+    const own = byRun.get(r.runId);
+    if (own) own.push(r);
+    else byRun.set(r.runId, [r]);
+  }
+  return byRun;
+}
+
 export function buildMemoryInput(runId: string, records: Iterable<StoredRecord>): AnalysisInput {
   const split = splitRecords(runId, records);
   const calls = split.spans.filter(isCall).sort(byT0ThenId);

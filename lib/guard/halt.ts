@@ -10,18 +10,20 @@ import type { AnalysisReport } from "../analysis/analyze";
 import { findingsOf } from "../analysis/verdict";
 import { verdictStopOf } from "../report/stopping-points";
 import type { GuardState } from "../schemas/guard";
+import type { Finding } from "./call-rules";
 import { formatTimeUs } from "../time";
 
 /** The halt the run's verdict calls for, or null when its verdict, if any, stops nothing. */
 export function haltOf(report: AnalysisReport, atUs: number): GuardState["halt"] {
   const stop = verdictStopOf(report);
-  if (!stop) return null;
+  const breaker = report.verdict.breaker;
+  if (!stop || (breaker !== "loop_breaker" && breaker !== "layers")) return null;
   const reason =
-    stop.breaker === "loop breaker"
+    breaker === "loop_breaker"
       ? `the loop breaker opened at iteration ${stop.iteration} (${stop.trigger}): stop and rethink the approach`
       : `the three-layer breaker tripped at iteration ${stop.iteration} (${stop.trigger}): ${stop.action}`;
   return {
-    breaker: stop.breaker === "loop breaker" ? "loop_breaker" : "layers",
+    breaker,
     reason,
     at: formatTimeUs(atUs),
     iteration: stop.iteration,
@@ -32,7 +34,7 @@ export function haltOf(report: AnalysisReport, atUs: number): GuardState["halt"]
 /** The run's verdict when it is a breaker that does not stop the run: told as a trip, once. */
 export function runTripOf(
   report: AnalysisReport,
-): { breaker: "permission_breaker" | "api_breaker"; reason: string } | null {
+): (Finding & { breaker: "permission_breaker" | "api_breaker" }) | null {
   const { breaker } = report.verdict;
   if (breaker === "permission_breaker")
     return {

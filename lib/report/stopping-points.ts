@@ -1,8 +1,9 @@
 // The two stopping points of a run side by side (docs/dashboard.md#post-mortem):
 // where the loop breaker would have halted it and where the three-layer
 // breaker first tripped, each with what it would have done and what ran
-// after it; the one that is the run's verdict leads the headline. Pure; O(1) over the report: the analysis sums what ran after each
-// point (loop_breaker.savings, layers.after_first_trip).
+// after it; the one that is the run's verdict leads the headline. Pure; O(1)
+// over the report: the analysis sums what ran after each point
+// (loop_breaker.savings, layers.after_first_trip).
 import type { AnalysisReport } from "../analysis/analyze";
 import { formatDuration, formatTimestamp, formatTokens, formatUsd } from "../format";
 import { plural, pluralWord } from "../plural";

@@ -14,12 +14,11 @@ import path from "node:path";
 import { readRecords, summarise } from "@/bin/cli/analyze-command";
 import { collectFiles } from "@/bin/cli/collect-files";
 import { analyzeRun, type AnalysisReport } from "@/lib/analysis/analyze";
-import { buildMemoryInput } from "@/lib/analysis/memory-source";
+import { buildMemoryInput, groupRecordsByRun } from "@/lib/analysis/memory-source";
 import { DEFAULT_SETTINGS, resolveSettings, type AnalysisSettings } from "@/lib/analysis/settings";
 import { SHAPE_PROFILES } from "@/lib/analysis/shape-profiles";
 import { looksLikeOutcomesFile, readOutcomesFile } from "@/bin/cli/outcomes-command";
 import { matchOutcomes, type OutcomeEntry } from "@/lib/outcomes-file";
-import type { StoredRecord } from "@/lib/schemas/records";
 import { replayCallRules } from "@/lib/guard/replay-calls";
 import { verdictStopOf } from "@/lib/report/stopping-points";
 import type { RunShape } from "@/lib/schemas/run-outcome";
@@ -69,12 +68,7 @@ function outcomesIn(dir: string): OutcomeEntry[] {
 async function gradeRuns(paths: string[], runId: string | null = null): Promise<Graded[]> {
   const { files } = collectFiles(paths);
   const { records, runsByFile } = await readRecords(files, undefined, { quiet: true, runId });
-  const byRun = new Map<string, StoredRecord[]>();
-  for (const r of records) {
-    const own = byRun.get(r.runId);
-    if (own) own.push(r);
-    else byRun.set(r.runId, [r]);
-  }
+  const byRun = groupRecordsByRun(records);
   const dirs = paths.filter((p) => statSync(p).isDirectory());
   const entries = dirs.flatMap(outcomesIn);
   const filesByRun = new Map<string, string[]>();

@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { collectFiles } from "@/bin/cli/collect-files";
-import { figure, tempPostgres, timed } from "./support";
+import { figure, tempPostgres, timed, waitForPort } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLI = path.join(ROOT, "bin/loopscope.mjs");
@@ -41,18 +41,6 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<n
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "ignore", "ignore"] });
     child.on("close", (code) => resolve(code));
   });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`the ingest server did not listen on ${port}`);
 }
 
 async function ingestToServer(dir: string): Promise<{ ms: number; code: number | null }> {
