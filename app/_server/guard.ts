@@ -92,7 +92,7 @@ async function decide(db: Db, runId: string, body: GuardRequest, opts: Options):
     let runTrip: ReturnType<typeof runTripOf> = null;
     if (step.judgeRun) {
       // Once halted, the halt stays where it fell; what going on has cost since keeps growing (observe mode).
-      const report = await getAnalysis(db, runId);
+      const report = await getAnalysis(db, runId, {}, { urgent: true });
       state.halt = state.halt === null ? haltOf(report, tsUs) : savedSince(report, state.halt);
       const trip = state.halt === null ? runTripOf(report) : null;
       if (trip && !state.told.includes(trip.breaker)) {

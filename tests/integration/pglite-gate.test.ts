@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, rowsOf, type DbHandle } from "@/db/client";
 import { inBackground, type BackgroundKind } from "@/db/pglite-gate";
+import { getAnalysis } from "@/app/_server/analysis";
+import { ingestText } from "./support/ingest";
 
 const SLOW = sql`SELECT count(*)::int AS n FROM generate_series(1, 100000)`;
 
@@ -78,6 +80,21 @@ describe("the PGlite gate: requests before background work", () => {
     });
     await background;
     expect(done).toEqual(["transaction", "analysis"]);
+  });
+
+  test("an urgent analysis (the guard's turn end) runs before background queries queued ahead of it; a plain one after them", async () => {
+    const span = (i: number) =>
+      `{"run_id":"r-urgent","name":"bash","t0":"2026-02-03T11:00:1${i}Z","t1":"2026-02-03T11:00:1${i}.5Z"}\n`;
+    const order = async (urgent: boolean, i: number) => {
+      await ingestText(h.db, span(i)); // a new data version: nothing cached
+      const done: string[] = [];
+      const background = [1, 2, 3].map((k) => run(done, `analysis ${k}`, "analysis"));
+      const analysis = getAnalysis(h.db, "r-urgent", {}, { urgent }).then(() => done.push("report"));
+      await Promise.all([...background, analysis]);
+      return done;
+    };
+    expect((await order(false, 0)).indexOf("report")).toBe(3);
+    expect((await order(true, 1)).indexOf("report")).toBeLessThan(2);
   });
 
   test("results and errors pass through, and a failed background query does not stop the next", async () => {
