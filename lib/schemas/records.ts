@@ -9,6 +9,7 @@
 // holds (storable.ts, docs/format.md#what-the-database-holds), so a record that validates is stored.
 import { z } from "zod";
 import { isTimeOutOfRange, MAX_TIME_US, parseTimeUs } from "../time";
+import { compileAccept } from "./fast-accept";
 import { OutcomeInput, outcomeOf, RunShape } from "./run-outcome";
 import {
   fitsUtf8Bytes,
@@ -56,14 +57,20 @@ function codec<S extends z.ZodObject<z.core.$ZodLooseShape, z.core.$loose>, T>(
 ) {
   const schema = shape.check(storableRecord(byteLimits)) as S;
   const escapeFreeSchema = shape.check(storableRecord(byteLimits, { strings: false })) as S;
+  // The same schemas compiled accept-only (fast-accept.ts): a record they accept is its own parsed value.
+  const accept = compileAccept(schema);
+  const acceptEscapeFree = compileAccept(escapeFreeSchema);
   return {
     schema,
+    escapeFreeSchema,
     normalize,
     parse: (raw: unknown): T => normalize(schema.parse(raw)),
     safeParse: (
       raw: unknown,
       opts: RecordParseOptions = {},
     ): { success: true; data: T; error?: undefined } | { success: false; error: z.ZodError } => {
+      if ((opts.escapeFree ? acceptEscapeFree : accept)?.(raw))
+        return { success: true, data: normalize(raw as z.output<S>) };
       const r = (opts.escapeFree ? escapeFreeSchema : schema).safeParse(raw);
       return r.success ? { success: true, data: normalize(r.data) } : { success: false, error: r.error };
     },
