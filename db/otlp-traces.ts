@@ -26,9 +26,9 @@ export type TraceRunsOfRequest = {
 const TRACE_LOCK_NAMESPACE = 0x4f544c50;
 
 /**
- * In one transaction: lock the request's traces, look up the runs remembered
- * for its unnamed traces, remember the named ones (the first run named for a
- * trace wins) and move spans stored under their trace id, then
+ * In one transaction: lock the request's traces, remember the named ones (the
+ * first run named for a trace wins) and move spans stored under their trace id,
+ * look up the runs remembered for its unnamed traces, then
  * `write(tx, knownRuns)` — knownRuns maps an unnamed trace id to its run.
  */
 export async function withTraceRuns<T>(
@@ -38,9 +38,10 @@ export async function withTraceRuns<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await lockTraces(tx, [...traces.unnamed, ...traces.named.map((t) => t.traceId)]);
-    const knownRuns = await findTraceRuns(tx, traces.unnamed);
     const toMove = await rememberTraceRuns(tx, traces.named);
     if (toMove.length > 0) await moveTraceSpans(tx, toMove);
+    // After remembering: in a group of requests (docs/otlp.md#group-commit) one may name a trace another leaves unnamed.
+    const knownRuns = await findTraceRuns(tx, traces.unnamed);
     return write(tx, knownRuns);
   });
 }

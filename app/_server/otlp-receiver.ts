@@ -1,28 +1,20 @@
 // docs/otlp.md — the OTLP/HTTP receiver behind POST /v1/traces, /v1/logs
 // and /v1/metrics. Transport only: the body is streamed (gzip or not, chunked
 // or not) with a cap on its decompressed size, decoded and mapped by lib/otlp,
-// and the docs/format.md wire objects go through the same ingest pipeline as a JSONL
-// upload (ingestItems → writeBatch: validated by the same schemas, upserted by
-// id, so an exporter's retry stores nothing twice). Spans of a trace that name
-// no run join the run an earlier request named for the trace, and spans stored
-// before the name arrived move to it (db/otlp-traces.ts), in the same
-// transaction as the write. Responses follow the OTLP/HTTP
+// and the docs/format.md wire objects are stored by otlp-store.ts through the same
+// ingest pipeline as a JSONL upload (validated by the same schemas, upserted by
+// id, so an exporter's retry stores nothing twice; spans grouped with the
+// requests that arrive while one is written, docs/otlp.md#group-commit). Responses follow the OTLP/HTTP
 // spec, in the request's encoding: 200 (maybe with partialSuccess), 400
 // nothing usable, 401 refused by auth.ts, 403 sent by a browser page of another
 // origin (same-origin.ts), 413 too large, 415 wrong type,
 // 503 + Retry-After when the database is unavailable (the one an exporter retries).
 // Metrics are read and discarded. Export batches are not recorded as uploads.
 import { getDb, type Db } from "@/db/client";
-import { writeBatch } from "@/db/ingest-writer";
-import { withTraceRuns } from "@/db/otlp-traces";
-import { nameUntitledRuns } from "@/db/run-titles";
 import { readEnv } from "@/lib/env";
-import { otlpRunTitles, type TitleSpan } from "@/lib/otlp/run-title";
 import { checkSameOrigin } from "@/lib/http/same-origin";
-import { emptyIngestResult, IngestAbortedError, ingestItems, type IngestResult } from "@/lib/ingest/ingest-stream";
-import { storableId } from "@/lib/schemas/storable";
+import { IngestAbortedError } from "@/lib/ingest/ingest-stream";
 import {
-  assignKnownRuns,
   decodeLogsRequest,
   decodeTraceRequest,
   encodeExportResponse,
@@ -30,18 +22,16 @@ import {
   GRPC_CODE,
   mapLogsRequest,
   mapTraceRequest,
-  namedTraceRuns,
   otlpEncodingOf,
-  unnamedTraceIds,
   type OtlpDecodeError,
   type OtlpEncoding,
   type OtlpMapResult,
   type OtlpResponseBody,
   type OtlpSignal,
   type OtlpTraceMapResult,
-  type OtlpWireRecord,
 } from "@/lib/otlp";
 import { authorizeIngest } from "./auth";
+import { storeOtlp, type OtlpStored } from "./otlp-store";
 import { isDbUnavailable, logError, RETRY_AFTER_S } from "./respond";
 
 export type OtlpEndpoint = OtlpSignal | "metrics";
@@ -117,9 +107,9 @@ async function receive(endpoint: OtlpEndpoint, req: Request): Promise<Response> 
     console.error("OTLP receiver: the database cannot be opened:", err);
     return unavailable(encoding);
   }
-  let result: IngestResult;
+  let result: OtlpStored;
   try {
-    result = await store(db, mapped);
+    result = await storeOtlp(db, mapped);
   } catch (err) {
     // Records the database refuses are rejected one by one (db/ingest-bisect.ts): what is left
     // is a lost database (503, the one status an exporter retries) or a bug (500).
@@ -149,40 +139,8 @@ function decodeAndMap(
   return decoded.ok ? { ok: true, ...mapLogsRequest(decoded.request) } : decoded;
 }
 
-/** Logs as they are; spans with their traces' runs resolved against earlier requests, in one transaction. */
-function store(db: Db, mapped: Mapped): Promise<IngestResult> {
-  if (!("traceRuns" in mapped)) return ingest(db, mapped.records);
-  // A run id that cannot be stored is not remembered: its spans are rejected by validation.
-  const named = namedTraceRuns(mapped.traceRuns).flatMap((t) => {
-    const runId = storableId(t.runId);
-    return runId === null ? [] : [{ traceId: t.traceId, runId }];
-  });
-  const traces = { unnamed: unnamedTraceIds(mapped.traceRuns), named };
-  // A run the spans created is named after its service and first prompt or root operation.
-  const write = async (tx: Db, knownRuns: Map<string, string>) => {
-    const records = assignKnownRuns(mapped.records, knownRuns);
-    const result = await ingest(tx, records);
-    await nameUntitledRuns(
-      tx,
-      otlpRunTitles(records.filter((r): r is TitleSpan & OtlpWireRecord => r.type === "span")),
-    );
-    return result;
-  };
-  return withTraceRuns(db, traces, write).catch((err: unknown) => {
-    // The whole request is one transaction, rolled back: a failure anywhere in it stored nothing.
-    throw err instanceof IngestAbortedError ? err : new IngestAbortedError(NOTHING_STORED, err);
-  });
-}
-
-const NOTHING_STORED: IngestResult = emptyIngestResult();
-
-function ingest(db: Db, records: OtlpWireRecord[]): Promise<IngestResult> {
-  const items = records.map((value, i) => ({ lineNo: i + 1, value }));
-  return ingestItems(items, { runId: null, writeBatch: (batch) => writeBatch(db, batch) });
-}
-
 /** "2 of 7 spans rejected: item 3: …; record 9: …" — mapper rejections by item index, schema ones by record number. */
-function rejectionMessage(endpoint: OtlpSignal, mapped: OtlpMapResult, result: IngestResult | null): string {
+function rejectionMessage(endpoint: OtlpSignal, mapped: OtlpMapResult, result: OtlpStored | null): string {
   const parts = [
     ...mapped.rejected.map((r) => `item ${r.index}: ${r.message}`),
     ...(result?.errors ?? []).map((e) => `record ${e.line}: ${e.message}`),

@@ -7,7 +7,8 @@
 import { createHash } from "node:crypto";
 import type { IngestRecord, StoredRecord } from "../schemas/records";
 
-export type RunAssigner = { assign(record: IngestRecord, content: string): StoredRecord };
+/** `contentOf`: the line's text, asked for only when an id or the run is hashed from it (a JSON.stringify for a mapped record). */
+export type RunAssigner = { assign(record: IngestRecord, contentOf: () => string): StoredRecord };
 
 export function hashId(...parts: string[]): string {
   const h = createHash("sha1");
@@ -17,19 +18,21 @@ export function hashId(...parts: string[]): string {
 
 export function createRunAssigner(defaultRunId: string | null): RunAssigner {
   let generated: string | null = defaultRunId;
-  const runFor = (own: string | null, content: string): string => {
+  const runFor = (own: string | null, contentOf: () => string): string => {
     if (own) return own;
-    generated ??= `run-${hashId("run", content).slice(0, 12)}`;
+    generated ??= `run-${hashId("run", contentOf()).slice(0, 12)}`;
     return generated;
   };
   return {
-    assign(record, content) {
-      const runId = runFor(record.runId, content);
+    assign(record, contentOf) {
+      let content: string | undefined;
+      const once = () => (content ??= contentOf());
+      const runId = runFor(record.runId, once);
       switch (record.type) {
         case "span":
-          return { ...record, runId, spanId: record.spanId ?? `s-${hashId(runId, content)}` };
+          return { ...record, runId, spanId: record.spanId ?? `s-${hashId(runId, once())}` };
         case "event":
-          return { ...record, runId, eventId: hashId(runId, content) };
+          return { ...record, runId, eventId: hashId(runId, once()) };
         default:
           return { ...record, runId };
       }

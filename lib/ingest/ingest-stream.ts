@@ -147,20 +147,20 @@ export async function ingestItems(
       return false;
     }
     let parsed: ParsedLine | null;
-    let content: string;
+    let contentOf: () => string;
     if ("text" in item) {
       parsed = parseLine(item.text);
-      content = item.text;
+      contentOf = () => item.text;
     } else {
       parsed = parseRecordValue(item.value);
-      content = parsed.ok ? JSON.stringify(item.value) : "";
+      contentOf = () => JSON.stringify(item.value);
     }
     if (parsed === null) return false;
     if (!parsed.ok) {
       reject(item.lineNo, parsed.message);
       return false;
     }
-    batch.push(assigner.assign(parsed.record, content));
+    batch.push(assigner.assign(parsed.record, contentOf));
     batchLines.push(item.lineNo);
     return batch.length >= batchSize;
   }

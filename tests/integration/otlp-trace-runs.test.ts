@@ -276,4 +276,28 @@ describe.each(targets)("one trace, one run, on $name", (target) => {
     await expectWholeTrace(h.db, 7);
     expect(await totalsOf(h.db, traceIdOf(7))).toBeNull();
   });
+
+  test("requests sent at once (written as one group): the trace lands whole in its run, each hears of its own bad span", async () => {
+    const [search, chat, shell] = childSpans(8);
+    const bad = { ...span(8, 9, "execute_tool grep", 7, 8, [dbl("loopscope.cost_usd", 1e12)]) };
+    const replies = await Promise.all([
+      post([search!]),
+      post([chat!, bad]),
+      post([agentSpan(8)]),
+      post([shell!]),
+      post([bad]),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 400]);
+    // Numbered by the request's own records (its run record first), never by the group's.
+    expect(replies[1]!.body).toMatchObject({
+      partialSuccess: {
+        rejectedSpans: 1,
+        errorMessage: expect.stringMatching(/^1 span\(s\) rejected: record [1-3]: /),
+      },
+    });
+    expect(replies[4]!.body).toMatchObject({ message: expect.stringMatching(/^1 span\(s\) rejected: record [12]: /) });
+    for (const i of [0, 2, 3]) expect(replies[i]!.body).toEqual({});
+    await expectWholeTrace(h.db, 8);
+    expect(await totalsOf(h.db, traceIdOf(8))).toBeNull();
+  });
 });
