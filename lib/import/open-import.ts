@@ -34,6 +34,28 @@ export type OpenedImport = { format: ImportFormat; items: AsyncIterable<IngestIt
 /** Caps in bytes, both counted after gunzip; unset: no cap (a local file). */
 export type ImportLimits = { maxBytes?: number; maxDocumentBytes?: number };
 
+/**
+ * Every item of a file held whole, read as an upload of it reads it (its format
+ * detected, no caps, no time for where it ended): the examples' records for the
+ * guard's replay check and the validator's parity test.
+ */
+export async function importItemsOf(
+  bytes: Uint8Array,
+  fileName: string,
+  runId: string | null = null,
+): Promise<IngestItem[]> {
+  const ctx = { runId, endedAtUs: null, fileName, live: false, textCaps: DEFAULT_TEXT_CAPS };
+  const { items } = await openImport(
+    (async function* () {
+      yield bytes;
+    })(),
+    ctx,
+  );
+  const out: IngestItem[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
 /** Detect (or take) the file's format and return its items, ready for `ingestItems`. */
 export async function openImport(
   source: AsyncIterable<Uint8Array>,

@@ -19,8 +19,7 @@ import { sql } from "drizzle-orm";
 import { POST, GET } from "@/app/api/v1/runs/[runId]/guard/route";
 import { getAnalysis } from "@/app/_server/analysis";
 import { openDatabase, type DbHandle } from "@/db/client";
-import { openImport } from "@/lib/import/open-import";
-import { DEFAULT_TEXT_CAPS } from "@/lib/import/text-caps";
+import { importItemsOf } from "@/lib/import/open-import";
 import type { GuardAnswer, GuardLog } from "@/lib/schemas/guard";
 import { argValue, figure, percentile, rate, tempPostgres } from "./support";
 
@@ -175,20 +174,7 @@ async function hookProcessFigures(h: DbHandle) {
 async function exampleRecords(files: string[], runId: string | null): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (const file of files) {
-    const ctx = {
-      runId,
-      endedAtUs: null,
-      fileName: path.basename(file),
-      live: false,
-      textCaps: DEFAULT_TEXT_CAPS,
-    };
-    const { items } = await openImport(
-      (async function* () {
-        yield readFileSync(file);
-      })(),
-      ctx,
-    );
-    for await (const item of items) {
+    for (const item of await importItemsOf(readFileSync(file), path.basename(file), runId)) {
       if ("value" in item && typeof item.value === "object" && item.value !== null)
         out.push(item.value as Record<string, unknown>);
       else if ("text" in item) out.push(JSON.parse(item.text) as Record<string, unknown>);

@@ -10,8 +10,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { openImport } from "@/lib/import/open-import";
-import { DEFAULT_TEXT_CAPS } from "@/lib/import/text-caps";
+import { importItemsOf } from "@/lib/import/open-import";
 import { compileAccept } from "@/lib/schemas/fast-accept";
 import { EventRecord, IterationRecord, RunRecord, SpanRecord, TaskRecord } from "@/lib/schemas/records";
 import { fuzzLines } from "../../integration/support/fuzz-lines";
@@ -26,20 +25,7 @@ async function exampleValues(): Promise<unknown[]> {
     .map((e) => path.join(e.parentPath, e.name));
   const out: unknown[] = [];
   for (const file of files) {
-    const ctx = {
-      runId: null,
-      endedAtUs: null,
-      fileName: path.basename(file),
-      live: false,
-      textCaps: DEFAULT_TEXT_CAPS,
-    };
-    const { items } = await openImport(
-      (async function* () {
-        yield readFileSync(file);
-      })(),
-      ctx,
-    );
-    for await (const item of items) {
+    for (const item of await importItemsOf(readFileSync(file), path.basename(file))) {
       if ("value" in item) out.push(item.value);
       else if ("text" in item) {
         try {
