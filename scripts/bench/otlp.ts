@@ -169,12 +169,14 @@ export async function run(args: string[]): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const slot = globalThis as unknown as { loopscopeDb?: Promise<DbHandle> };
+  const msOf = new Map<string, number>();
   try {
     for (const v of variants) {
       const h = await tempDatabase(v.contentType.endsWith("json") ? "json" : "proto");
       slot.loopscopeDb = Promise.resolve(h);
       try {
         const ms = await postAll(url, v, concurrency);
+        msOf.set(v.label, ms);
         const stored = await countSpans(h);
         line(
           v.label,
@@ -185,7 +187,9 @@ export async function run(args: string[]): Promise<void> {
         await h.close();
       }
     }
-    await benchJsonl(variants[0]!.bodies, spans);
+    const jsonlMs = await benchJsonl(variants[0]!.bodies, spans);
+    const jsonMs = msOf.get(variants[0]!.label)!; // every variant was posted above
+    line("ratio OTLP/JSON / JSONL (target ≥ 0.8)", (jsonlMs / jsonMs).toFixed(2), `${concurrency} in flight`);
     benchDecodeOnly(variants, spans);
   } finally {
     slot.loopscopeDb = undefined;
@@ -195,7 +199,7 @@ export async function run(args: string[]): Promise<void> {
 }
 
 /** The same rows as JSONL (the mapper's wire objects, one per line) through ingestItems + writeBatch. */
-async function benchJsonl(jsonBodies: Uint8Array[], spans: number): Promise<void> {
+async function benchJsonl(jsonBodies: Uint8Array[], spans: number): Promise<number> {
   const lines: string[] = [];
   for (const body of jsonBodies) {
     const decoded = decodeTraceRequest(body, "application/json");
@@ -216,6 +220,7 @@ async function benchJsonl(jsonBodies: Uint8Array[], spans: number): Promise<void
       perS(spans, ms),
       `${(ms / 1000).toFixed(1)} s, ${(text.byteLength / 1048576).toFixed(1)} MB JSONL, ${result.accepted} records, ${await countSpans(h)} spans stored`,
     );
+    return ms;
   } finally {
     await h.close();
   }
