@@ -16,7 +16,7 @@
 // holds it to zod on the fuzz corpus and the examples. The code is one function per
 // object, array and record of the schema, made with `new Function` where the
 // runtime allows it (as zod's own objects are). O(size of the value); the accepted
-// path allocates nothing.
+// path allocates a payload per check it hands to zod.
 import { z } from "zod";
 
 export type Accept = (value: unknown) => boolean;
@@ -25,13 +25,10 @@ type Schema = z.core.$ZodType;
 type Check = z.core.$ZodCheck<unknown>;
 type Payload = { value: unknown; issues: unknown[] };
 
-/** One payload for every check: nothing here runs two checks at once, and a passing check adds no issue. */
-const payload: Payload = { value: undefined, issues: [] };
-
 /** A check as zod runs it on a value with no issue yet; any issue, a changed value or a promise: ask zod. */
 function passesCheck(check: Check, value: unknown): boolean {
-  payload.value = value;
-  payload.issues.length = 0;
+  // A payload of its own: a check may itself parse with a schema that runs checks here.
+  const payload: Payload = { value, issues: [] };
   const when = check._zod.def.when as ((p: Payload) => boolean) | undefined;
   if (when && !when(payload)) return true;
   const out: unknown = check._zod.check(payload as z.core.ParsePayload<unknown>);
