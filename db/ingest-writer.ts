@@ -3,7 +3,8 @@
 // upserted first, so the foreign key every other table has on runs holds (a
 // run deleted while it is being uploaded is created again, not failed), and
 // each span takes its run's stored_month from the upsert's RETURNING. The
-// batch's spans are deduplicated here (the first record of a span id wins),
+// batch's spans are deduplicated here (the first record of a span id wins, but
+// an answered call over its no-result placeholder: lib/ingest/span-precedence.ts),
 // then take the COPY fast path of ingest-copy.ts: COPYed straight into
 // `spans`, the runs' totals added from aggregates computed in JS. COPY cannot
 // skip a stored span, so a batch holding one (a re-upload) fails with a
@@ -11,7 +12,8 @@
 // written again, in a new transaction, on the general path: one statement per
 // table whose rows travel as one JSON parameter expanded by json_to_recordset
 // (no parameter-count limit, identical on PGlite and postgres.js), ON
-// CONFLICT DO NOTHING so a re-upload adds nothing, and the runs' totals
+// CONFLICT DO NOTHING so a re-upload adds nothing (a stored placeholder the
+// batch answers is deleted first, with its totals), and the runs' totals
 // updated from the rows really inserted (RETURNING), so they stay exact.
 // Each write counts the records that added a row (a span, iteration or event
 // not stored yet, a task or run record whose row it created): the ingest
@@ -28,6 +30,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { BatchWriteOutcome, StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
+import { NO_RESULT_ERROR, replacesSpan } from "@/lib/ingest/span-precedence";
 import type { Db } from "./client";
 import { writeRefusingBadRecords } from "./ingest-bisect";
 import { rowsOf } from "./client";
@@ -134,15 +137,17 @@ const sumOf = (result: unknown): number => rowsOf<{ n: number | string }>(result
 /** The spans' rows for insertSpans, each with its run's stored_month. */
 const spanRowsJson = (spans: StoredSpan[], months: RunMonths) => rowsJson(spans, (s) => toSpanRow(s, months));
 
-/** The first record of each (run, span) id, in batch order: later duplicates are dropped. */
+/** The first record of each (run, span) id, in batch order — or the answered call over its placeholder (span-precedence.ts). */
 function firstOfEachSpan(spans: StoredSpan[]): StoredSpan[] {
-  const seen = new Set<string>();
-  return spans.filter((s) => {
+  const at = new Map<string, number>();
+  const out: StoredSpan[] = [];
+  for (const s of spans) {
     const key = `${s.runId}\u0000${s.spanId}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const i = at.get(key);
+    if (i === undefined) at.set(key, out.push(s) - 1);
+    else if (replacesSpan(out[i]!, s)) out[i] = s; // i indexes out
+  }
+  return out;
 }
 
 function splitByType(batch: StoredRecord[]) {
@@ -282,6 +287,7 @@ function addToRuns(counts: SQL): SQL {
 }
 
 async function insertSpans(tx: Tx, rowsJson: string): Promise<number> {
+  await dropAnsweredPlaceholders(tx, rowsJson);
   return sumOf(
     await tx.execute(sql`
     WITH ins AS (${insertNewRows(spansTable, SPAN_INSERT, rowsJson, SPAN_TOTALS_COLUMNS)}),
@@ -289,6 +295,29 @@ async function insertSpans(tx: Tx, rowsJson: string): Promise<number> {
     ${addSpanTotalsFrom(sql`agg x`)}
     RETURNING x.n`),
   );
+}
+
+/**
+ * A stored placeholder for a call without its result (lib/ingest/span-precedence.ts)
+ * that the batch sends answered is deleted first, with its run's totals, so the
+ * insert then stores the answered call. Only here: the COPY path stores new spans only.
+ */
+async function dropAnsweredPlaceholders(tx: Tx, rowsJson: string): Promise<void> {
+  await tx.execute(sql`
+    WITH answered AS (
+      SELECT "runId" AS run_id, "spanId" AS span_id
+      FROM json_to_recordset(${rowsJson}::json) AS x("runId" text, "spanId" text, ok boolean, error text)
+      WHERE ok OR error IS DISTINCT FROM ${NO_RESULT_ERROR}
+    ), gone AS (
+      DELETE FROM spans s USING answered a
+      WHERE s.run_id = a.run_id AND s.span_id = a.span_id AND NOT s.ok AND s.error = ${NO_RESULT_ERROR}
+      RETURNING s.run_id, s.kind, s.ok, s.tokens_in, s.tokens_out, s.cost_usd, s.t0, s.t1, s.meta
+    ), x AS (${spanTotalsOf(sql`gone`)})
+    UPDATE runs SET span_count = span_count - x.n, failure_count = failure_count - x.failures,
+      span_tokens = greatest(span_tokens - x.tokens, 0),
+      span_cache_read_tokens = greatest(span_cache_read_tokens - x.cache_read, 0),
+      cost_usd = greatest(runs.cost_usd - x.cost, 0), updated_at = now()
+    FROM x WHERE runs.run_id = x.run_id`);
 }
 
 async function insertIterations(tx: Tx, rowsJson: string): Promise<number> {

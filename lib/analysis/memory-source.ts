@@ -1,10 +1,11 @@
 // An AnalysisInput (lib/analysis/types.ts) over plain arrays: what the offline
-// CLI and the tests analyse. docs/format.md#ids-and-idempotency duplicates (first span id / first
+// CLI and the tests analyse. docs/format.md#ids-and-idempotency duplicates (first span id — but an answered call over its no-result placeholder, lib/ingest/span-precedence.ts — / first
 // iteration n / first event id wins; task and run records merge), docs/analysis.md#run-start-and-iteration-time-spans run
 // start, docs/analysis.md#bottlenecks which spans are calls (kind tool or llm).
 // O(records · log records) to build; it holds the whole run in memory by
 // design — the database source streams instead. Records of other runs are
 // ignored.
+import { replacesSpan } from "../ingest/span-precedence";
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
 import { cacheSharesOf, cacheWrite1hOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
@@ -28,14 +29,17 @@ type Split = {
 /** Sort the run's records by type, dropping duplicates as docs/format.md#ids-and-idempotency says. */
 function splitRecords(runId: string, records: Iterable<StoredRecord>): Split {
   const out: Split = { spans: [], iterations: [], events: [], tasks: new Map(), run: null };
-  const spanIds = new Set<string>();
+  const spanAt = new Map<string, number>();
   const iterationNs = new Set<number>();
   const eventIds = new Set<string>();
   for (const r of records) {
     if (r.runId !== runId) continue;
-    if (r.type === "span" && !spanIds.has(r.spanId)) {
-      spanIds.add(r.spanId);
-      out.spans.push(r);
+    if (r.type === "span") {
+      const at = spanAt.get(r.spanId);
+      if (at === undefined) {
+        spanAt.set(r.spanId, out.spans.length);
+        out.spans.push(r);
+      } else if (replacesSpan(out.spans[at]!, r)) out.spans[at] = r; // at indexes out.spans
     } else if (r.type === "iteration" && !iterationNs.has(r.n)) {
       iterationNs.add(r.n);
       out.iterations.push(r);

@@ -18,6 +18,7 @@
 // at the output: the wait before it ran (an approval prompt) is not the
 // command's time (docs/import.md#codex-cli-sessions). O(1) per item;
 // O(open calls) memory.
+import { NO_RESULT_ERROR } from "../ingest/span-precedence";
 import { formatTimeUs } from "../time";
 import type { EventWire, ImportOutput, SpanWire } from "./types";
 import { commandStartUs, type CallOutput } from "./codex-output";
@@ -40,7 +41,8 @@ import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export const CODEX_FORMAT = "codex";
-export const INTERRUPTED_ERROR = "no result (interrupted)";
+/** A call without a result in the file (lib/ingest/span-precedence.ts: the same call with its result replaces it). */
+export const INTERRUPTED_ERROR = NO_RESULT_ERROR;
 
 type Obj = Record<string, unknown>;
 export type CallKind = "function_call" | "custom_tool_call" | "local_shell_call";

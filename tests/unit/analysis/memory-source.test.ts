@@ -71,6 +71,20 @@ describe("memory source", () => {
     expect(input.iterations.map((i) => i.tokensUsed)).toEqual([1]);
     expect(input.events.map((x) => x.detail)).toEqual([null]);
   });
+  test("a call's no-result placeholder gives way to the same call answered, in either order (span-precedence.ts)", async () => {
+    const placeholder = makeSpan({ name: "Bash", at: 1, ms: 0, ok: false, error: "no result (interrupted)" });
+    const answered = { ...placeholder, t1Us: placeholder.t0Us + 4e6, ok: true, error: "", output: "3 passed" };
+    for (const order of [
+      [placeholder, answered],
+      [answered, placeholder],
+    ]) {
+      const input = buildMemoryInput("r", order);
+      expect((await totalsOf(input)).tools[0]).toMatchObject({ calls: 1, failures: 0, totalMs: 4000 });
+    }
+    const realFailure = { ...placeholder, error: "exit 1" };
+    const input = buildMemoryInput("r", [realFailure, answered]);
+    expect((await totalsOf(input)).tools[0]).toMatchObject({ calls: 1, failures: 1 });
+  });
   test("records of another run are ignored", async () => {
     const input = buildMemoryInput("r", [
       makeSpan({ name: "a", at: 0 }),
