@@ -30,7 +30,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { BatchWriteOutcome, StoredRecord, StoredRun, StoredSpan, StoredTask } from "@/lib/schemas/records";
 import { formatTimeUs } from "@/lib/time";
-import { NO_RESULT_ERROR, replacesSpan } from "@/lib/ingest/span-precedence";
+import { keptSpans, NO_RESULT_ERROR } from "@/lib/ingest/span-precedence";
 import type { Db } from "./client";
 import { writeRefusingBadRecords } from "./ingest-bisect";
 import { rowsOf } from "./client";
@@ -139,15 +139,7 @@ const spanRowsJson = (spans: StoredSpan[], months: RunMonths) => rowsJson(spans,
 
 /** The first record of each (run, span) id, in batch order — or the answered call over its placeholder (span-precedence.ts). */
 function firstOfEachSpan(spans: StoredSpan[]): StoredSpan[] {
-  const at = new Map<string, number>();
-  const out: StoredSpan[] = [];
-  for (const s of spans) {
-    const key = `${s.runId}\u0000${s.spanId}`;
-    const i = at.get(key);
-    if (i === undefined) at.set(key, out.push(s) - 1);
-    else if (replacesSpan(out[i]!, s)) out[i] = s; // i indexes out
-  }
-  return out;
+  return keptSpans(spans, (s) => `${s.runId}\u0000${s.spanId}`);
 }
 
 function splitByType(batch: StoredRecord[]) {

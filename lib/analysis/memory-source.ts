@@ -5,7 +5,7 @@
 // O(records · log records) to build; it holds the whole run in memory by
 // design — the database source streams instead. Records of other runs are
 // ignored.
-import { replacesSpan } from "../ingest/span-precedence";
+import { keptSpans } from "../ingest/span-precedence";
 import type { StoredEvent, StoredIteration, StoredRecord, StoredRun, StoredSpan, StoredTask } from "../schemas/records";
 import { cacheSharesOf, cacheWrite1hOf } from "./cache-tokens";
 import { modelOf, sumSpanCosts, type SpanCost } from "./costs";
@@ -29,18 +29,13 @@ type Split = {
 /** Sort the run's records by type, dropping duplicates as docs/format.md#ids-and-idempotency says. */
 function splitRecords(runId: string, records: Iterable<StoredRecord>): Split {
   const out: Split = { spans: [], iterations: [], events: [], tasks: new Map(), run: null };
-  const spanAt = new Map<string, number>();
+  const spans: StoredSpan[] = [];
   const iterationNs = new Set<number>();
   const eventIds = new Set<string>();
   for (const r of records) {
     if (r.runId !== runId) continue;
-    if (r.type === "span") {
-      const at = spanAt.get(r.spanId);
-      if (at === undefined) {
-        spanAt.set(r.spanId, out.spans.length);
-        out.spans.push(r);
-      } else if (replacesSpan(out.spans[at]!, r)) out.spans[at] = r; // at indexes out.spans
-    } else if (r.type === "iteration" && !iterationNs.has(r.n)) {
+    if (r.type === "span") spans.push(r);
+    else if (r.type === "iteration" && !iterationNs.has(r.n)) {
       iterationNs.add(r.n);
       out.iterations.push(r);
     } else if (r.type === "event" && !eventIds.has(r.eventId)) {
@@ -52,6 +47,7 @@ function splitRecords(runId: string, records: Iterable<StoredRecord>): Split {
       out.run = mergeDefined(out.run ?? undefined, r);
     }
   }
+  out.spans = keptSpans(spans, (s) => s.spanId);
   return out;
 }
 

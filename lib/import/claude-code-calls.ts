@@ -14,7 +14,8 @@ import type { ImportOutput } from "./types";
 import { blocksOf, type CcBlock, type CcLine } from "./claude-code-lines";
 import { ccEvent } from "./claude-code-events";
 import { bump, MAIN_CHAIN, type CcState } from "./claude-code-state";
-import { llmSpan, mergeUsage, NO_RESULT, subagentSpanId, toolSpan, toolSpanId, usageOf } from "./claude-code-spans";
+import { NO_RESULT_ERROR } from "../ingest/span-precedence";
+import { llmSpan, mergeUsage, subagentSpanId, toolSpan, toolSpanId, usageOf } from "./claude-code-spans";
 import type { OpenTool } from "./claude-code-spans";
 import type { SpanTurn } from "./transcript/span-turns";
 import { SHELL_TOOLS, SUBAGENT_TOOLS, TODO_TOOL, editOf, errorLineOf, isPermissionDenial } from "./claude-code-tools";
@@ -169,7 +170,7 @@ export function closeOpenTools(s: CcState, keptBackFrom = Infinity): ImportOutpu
   const out: ImportOutput[] = [];
   for (const tool of s.tools.values()) {
     if (tool.lineNo >= keptBackFrom) continue;
-    const end = { t1Us: tool.nextUs ?? tool.t0Us, ok: false, error: NO_RESULT, output: null };
+    const end = { t1Us: tool.nextUs ?? tool.t0Us, ok: false, error: NO_RESULT_ERROR, output: null };
     const turn = tool.turn ?? (tool.chain === MAIN_CHAIN ? s.transcript.openTurn() : null);
     out.push({ lineNo: tool.lineNo, record: toolSpan(s, tool, end, turn) });
   }

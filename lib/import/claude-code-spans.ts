@@ -12,7 +12,6 @@
 // (docs/import.md#agent-transcripts). An llm span keeps the response's text
 // blocks as its output and the length of its thinking blocks as
 // `thinking_chars` (docs/import.md#the-conversation). O(1) per span.
-import { NO_RESULT_ERROR } from "../ingest/span-precedence";
 import { hashId } from "../ingest/assign-ids";
 import { formatTimeUs } from "../time";
 import type { ImportFormat, SpanWire } from "./types";
@@ -164,6 +163,3 @@ export function toolSpan(sink: SpanSink, t: OpenTool, end: ToolEnd, turn: SpanTu
     },
   };
 }
-
-/** A call without a result in the file (lib/ingest/span-precedence.ts: the same call with its result replaces it). */
-export const NO_RESULT = NO_RESULT_ERROR;

@@ -41,8 +41,6 @@ import { spanTurnFields, type TurnRef } from "./transcript/span-turns";
 import { cutText, TEXT_CAP_BOUNDS } from "./text-caps";
 
 export const CODEX_FORMAT = "codex";
-/** A call without a result in the file (lib/ingest/span-precedence.ts: the same call with its result replaces it). */
-export const INTERRUPTED_ERROR = NO_RESULT_ERROR;
 
 type Obj = Record<string, unknown>;
 export type CallKind = "function_call" | "custom_tool_call" | "local_shell_call";
@@ -161,7 +159,7 @@ export function closeCall(
   ids: CallIds,
 ): ClosedCall {
   const failed = out === null || out.failed;
-  const error = out === null ? INTERRUPTED_ERROR : (out.errorLine ?? "");
+  const error = out === null ? NO_RESULT_ERROR : (out.errorLine ?? "");
   const t1Us = Math.max(at.tsUs, call.tsUs);
   const span: SpanWire = {
     type: "span",

@@ -14,7 +14,7 @@
 // llm span's output; the task (the first user message) is the first step's
 // prompt. O(messages).
 import type { ImportContext, ImportOutput, Importer, JsonItem } from "./types";
-import { INTERRUPTED_ERROR } from "./codex-calls";
+import { NO_RESULT_ERROR } from "../ingest/span-precedence";
 import { readMiniObservation } from "./mini-swe-agent-observation";
 import { miniRun, readMiniDocument, type MiniDocument } from "./mini-swe-agent-run";
 import { readMiniSteps, type MiniMessage, type MiniStepRead } from "./mini-swe-agent-steps";
@@ -86,7 +86,7 @@ function callsOf(read: MiniStepRead, doc: MiniDocument, times: number[], lastSte
       t0Us,
       t1Us,
       ok,
-      error: obs !== null ? obs.error : ok ? "" : INTERRUPTED_ERROR,
+      error: obs !== null ? obs.error : ok ? "" : NO_RESULT_ERROR,
       output: obs?.output ?? null,
       meta: obs?.meta ?? {},
       edits: ok ? shellEditsOf(c.command) : [],

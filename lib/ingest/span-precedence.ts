@@ -17,3 +17,16 @@ export const awaitsResult = (s: SpanOutcome): boolean => !s.ok && s.error === NO
 /** Whether `next`, a later record of the kept span's id, replaces it. */
 export const replacesSpan = (kept: SpanOutcome, next: SpanOutcome): boolean =>
   awaitsResult(kept) && !awaitsResult(next);
+
+/** One record per id (`keyOf`), at its first place: the first record, or the answered call over its placeholder. O(spans). */
+export function keptSpans<S extends SpanOutcome>(spans: Iterable<S>, keyOf: (s: S) => string): S[] {
+  const at = new Map<string, number>();
+  const out: S[] = [];
+  for (const s of spans) {
+    const key = keyOf(s);
+    const i = at.get(key);
+    if (i === undefined) at.set(key, out.push(s) - 1);
+    else if (replacesSpan(out[i]!, s)) out[i] = s; // i indexes out
+  }
+  return out;
+}
